@@ -1,0 +1,74 @@
+/**
+ * The core: everything a request needs, built once at start and passed to every
+ * transport and protocol adapter (no module-level state).
+ */
+import { Pipeline, type PipelineStep } from './pipeline.js';
+import type { Registry } from './registry.js';
+import { capResultStep } from './steps/cap-result.js';
+import { mirrorStructuredStep } from './steps/mirror-structured.js';
+import { resolveToolStep } from './steps/resolve-tool.js';
+import { validateInputStep } from './steps/validate-input.js';
+import { validateOutputStep } from './steps/validate-output.js';
+import { createToolExecutor, type ToolHandler } from './tool-executor.js';
+import type { IServerInfo } from './types.js';
+
+/** The logging surface the core needs; a pino logger satisfies it. */
+export interface CoreLogger {
+  debug(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+  child(bindings: Record<string, unknown>): CoreLogger;
+}
+
+export interface CoreLimits {
+  maxToolResultBytes: number;
+  toolTimeoutMs: number;
+  toolTimeouts: Record<string, number>;
+  progressThrottleMs: number;
+}
+
+export interface CoreOptions {
+  registry: Registry;
+  serverInfo: Required<Pick<IServerInfo, 'name' | 'version'>> & IServerInfo;
+  instructions?: string;
+  logger: CoreLogger;
+  limits: CoreLimits;
+  defaultToolHandler?: ToolHandler;
+  extraSteps?: PipelineStep[];
+}
+
+export interface Core {
+  registry: Registry;
+  pipeline: Pipeline;
+  serverInfo: CoreOptions['serverInfo'];
+  instructions?: string;
+  logger: CoreLogger;
+  limits: CoreLimits;
+  executeTool: ReturnType<typeof createToolExecutor>;
+}
+
+export function createCore(opts: CoreOptions): Core {
+  const { registry, limits } = opts;
+  const pipeline = new Pipeline([
+    resolveToolStep(registry),
+    validateInputStep(registry.validator),
+    capResultStep(() => limits.maxToolResultBytes),
+    mirrorStructuredStep(),
+    validateOutputStep(registry.validator),
+  ]);
+  for (const step of opts.extraSteps ?? []) pipeline.use(step);
+  const core: Core = {
+    registry,
+    pipeline,
+    serverInfo: opts.serverInfo,
+    logger: opts.logger,
+    limits,
+    executeTool: createToolExecutor({
+      ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
+      timeoutMs: (name) => limits.toolTimeouts[name] ?? limits.toolTimeoutMs,
+    }),
+  };
+  if (opts.instructions !== undefined) core.instructions = opts.instructions;
+  return core;
+}

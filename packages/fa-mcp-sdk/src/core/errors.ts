@@ -1,0 +1,123 @@
+/**
+ * The one error family of fa-mcp-sdk. Every error the framework emits, and every
+ * error a consumer may throw on purpose, carries a JSON-RPC code, an HTTP status
+ * and `data` that is safe to send to a client.
+ */
+export const MCP_ERROR_CODES = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  RESOURCE_NOT_FOUND: -32002,
+  RATE_LIMITED: -32003,
+  TIMEOUT: -32004,
+  PAYLOAD_TOO_LARGE: -32005,
+  UPSTREAM_UNAVAILABLE: -32006,
+  CONFLICT: -32007,
+  FORBIDDEN: -32001,
+} as const;
+
+export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
+
+export interface IMcpErrorData {
+  [key: string]: unknown;
+}
+
+export class BaseMcpError extends Error {
+  readonly code: number;
+  readonly httpStatus: number;
+  readonly data?: IMcpErrorData;
+  /** true when the message is written for clients (safe to send as is). */
+  readonly expose: boolean = true;
+
+  constructor(message: string, code: number, httpStatus: number, data?: IMcpErrorData) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.httpStatus = httpStatus;
+    if (data !== undefined) this.data = data;
+  }
+}
+
+export class ValidationError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.INVALID_PARAMS, 400, data);
+  }
+}
+
+export class ResourceNotFoundError extends BaseMcpError {
+  constructor(uri: string, message = `Resource not found: ${uri}`) {
+    super(message, MCP_ERROR_CODES.RESOURCE_NOT_FOUND, 404, { uri });
+  }
+}
+
+export class TimeoutError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.TIMEOUT, 504, data);
+  }
+}
+
+export class PayloadTooLargeError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.PAYLOAD_TOO_LARGE, 413, data);
+  }
+}
+
+export class RateLimitedError extends BaseMcpError {
+  constructor(message: string, retryAfterSec: number, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.RATE_LIMITED, 429, { ...data, retryAfter: retryAfterSec });
+  }
+}
+
+export class UpstreamUnavailableError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 503, data);
+  }
+}
+
+export class ConflictError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.CONFLICT, 409, data);
+  }
+}
+
+export class ForbiddenError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.FORBIDDEN, 403, data);
+  }
+}
+
+export class MethodNotFoundError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.METHOD_NOT_FOUND, 404, data);
+  }
+}
+
+/** The framework itself failed, or a tool broke its own contract. */
+export class InternalError extends BaseMcpError {
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message, MCP_ERROR_CODES.INTERNAL_ERROR, 500, data);
+  }
+}
+
+/**
+ * Thrown by a tool handler for an expected failure of the tool's own work. It is
+ * not a protocol error: the client receives a tool result with `isError: true`
+ * and this message, so the model can read it and react.
+ */
+export class ToolExecutionError extends Error {
+  readonly data?: IMcpErrorData;
+  constructor(message: string, data?: IMcpErrorData) {
+    super(message);
+    this.name = 'ToolExecutionError';
+    if (data !== undefined) this.data = data;
+  }
+}
+
+/** A general server error with an explicit HTTP status, for consumers' REST code. */
+export class ServerError extends BaseMcpError {
+  constructor(message: string, httpStatus = 500, data?: IMcpErrorData, code: number = MCP_ERROR_CODES.INTERNAL_ERROR) {
+    super(message, code, httpStatus, data);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The one request pipeline: an ordered list of small steps, each a function of
+ * the operation and the next step. Every transport and protocol era calls
+ * `Pipeline.run`, so no step can be skipped by one path and kept by another.
+ */
+import type { RequestContext } from './request-context.js';
+import type { IClientChannel, ITool, JsonObject } from './types.js';
+
+export interface Operation {
+  /** The MCP method, e.g. `tools/call`. */
+  method: string;
+  ctx: RequestContext;
+  /** The request's params (arguments live under `params.arguments` for tools/call). */
+  params: JsonObject;
+  /** Aborted when the client cancels or the connection closes. */
+  signal: AbortSignal;
+  client: IClientChannel;
+  sendProgress: (progress: number, total?: number, message?: string) => void;
+  /** Set by the resolve step for tools/call. */
+  tool?: ITool;
+  /** Free-form bag for consumer steps (audit, tenancy, caching). */
+  state: Map<string, unknown>;
+}
+
+export type Next = () => Promise<unknown>;
+
+export interface PipelineStep {
+  /** A short name for logs and for ordering (`before`/`after` another step). */
+  name: string;
+  /** Limits the step to some methods; all methods when absent. */
+  methods?: readonly string[];
+  run(op: Operation, next: Next): Promise<unknown>;
+}
+
+export type Terminal = (op: Operation) => Promise<unknown>;
+
+export class Pipeline {
+  private readonly steps: PipelineStep[];
+
+  constructor(steps: PipelineStep[]) {
+    this.steps = [...steps];
+  }
+
+  /** Adds a consumer step; by default before the terminal execution. */
+  use(step: PipelineStep, position: { before?: string; after?: string } = {}): void {
+    const anchor = position.before ?? position.after;
+    if (!anchor) {
+      this.steps.push(step);
+      return;
+    }
+    const i = this.steps.findIndex((s) => s.name === anchor);
+    if (i < 0) throw new Error(`Pipeline step "${anchor}" does not exist`);
+    this.steps.splice(position.before ? i : i + 1, 0, step);
+  }
+
+  names(): string[] {
+    return this.steps.map((s) => s.name);
+  }
+
+  run(op: Operation, terminal: Terminal): Promise<unknown> {
+    const steps = this.steps.filter((s) => !s.methods || s.methods.includes(op.method));
+    const dispatch = (i: number): Promise<unknown> => {
+      const step = steps[i];
+      if (!step) return terminal(op);
+      return step.run(op, () => dispatch(i + 1));
+    };
+    return dispatch(0);
+  }
+}

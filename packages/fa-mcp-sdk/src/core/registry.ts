@@ -1,0 +1,118 @@
+/**
+ * The registry: the consumer's tools, prompts, resources and resource templates,
+ * checked and prepared once at start (names, compiled schemas), and read by every
+ * request of every era and transport.
+ */
+import type { RequestContext } from './request-context.js';
+import { SchemaValidator } from './schema-validator.js';
+import { assertToolName } from './tool-name.js';
+import type { IPromptData, IResourceData, IResourceTemplateInfo, ITool, TToolsSource } from './types.js';
+import { UriTemplateMatcher } from './uri-template.js';
+
+export interface RegistryInput {
+  tools?: TToolsSource;
+  prompts?: IPromptData[];
+  resources?: IResourceData[];
+  resourceTemplates?: IResourceTemplateInfo[];
+  excludeTools?: string[];
+}
+
+export interface RegisteredTemplate {
+  def: IResourceTemplateInfo;
+  matcher: UriTemplateMatcher;
+}
+
+export class Registry {
+  readonly validator = new SchemaValidator();
+  private readonly staticTools: ITool[] | undefined;
+  private readonly toolSource: TToolsSource;
+  private readonly excluded: Set<string>;
+  private readonly checkedDynamic = new WeakSet<ITool>();
+  readonly prompts: ReadonlyMap<string, IPromptData>;
+  readonly resources: ReadonlyMap<string, IResourceData>;
+  readonly templates: readonly RegisteredTemplate[];
+
+  constructor(input: RegistryInput) {
+    this.toolSource = input.tools ?? [];
+    this.excluded = new Set(input.excludeTools ?? []);
+    if (Array.isArray(this.toolSource)) {
+      this.staticTools = [...this.toolSource];
+      this.checkTools(this.staticTools);
+    }
+    this.prompts = indexBy(input.prompts ?? [], (p) => p.name, 'prompt');
+    this.resources = indexBy(input.resources ?? [], (r) => r.uri, 'resource');
+    this.templates = (input.resourceTemplates ?? []).map((def) => ({ def, matcher: new UriTemplateMatcher(def.uriTemplate) }));
+  }
+
+  /** True when the consumer gave tools as a function (resolved per list/call). */
+  get hasDynamicTools(): boolean {
+    return !this.staticTools;
+  }
+
+  get hasTools(): boolean {
+    return !this.staticTools || this.staticTools.length > 0;
+  }
+
+  /** Every tool this context may see, in registration order, without the excluded ones. */
+  async listTools(ctx: RequestContext): Promise<ITool[]> {
+    const all = this.staticTools ?? (await this.resolveDynamic(ctx));
+    return this.excluded.size === 0 ? all : all.filter((t) => !this.excluded.has(t.name));
+  }
+
+  async findTool(name: string, ctx: RequestContext): Promise<ITool | undefined> {
+    if (this.excluded.has(name)) return undefined;
+    const all = this.staticTools ?? (await this.resolveDynamic(ctx));
+    return all.find((t) => t.name === name);
+  }
+
+  isExcluded(name: string): boolean {
+    return this.excluded.has(name);
+  }
+
+  findTemplate(uri: string): { template: RegisteredTemplate; variables: Record<string, string> } | undefined {
+    for (const template of this.templates) {
+      const variables = template.matcher.match(uri);
+      if (variables) return { template, variables };
+    }
+    return undefined;
+  }
+
+  private async resolveDynamic(ctx: RequestContext): Promise<ITool[]> {
+    const source = this.toolSource as Exclude<TToolsSource, ITool[]>;
+    const tools = await source(ctx);
+    const fresh = tools.filter((t) => !this.checkedDynamic.has(t));
+    if (fresh.length > 0) {
+      this.checkTools(tools);
+      fresh.forEach((t) => this.checkedDynamic.add(t));
+    }
+    return tools;
+  }
+
+  private checkTools(tools: ITool[]): void {
+    const seen = new Set<string>();
+    for (const tool of tools) {
+      assertToolName(tool.name);
+      if (seen.has(tool.name)) throw new Error(`Duplicate tool name "${tool.name}"`);
+      seen.add(tool.name);
+      if (!tool.inputSchema || tool.inputSchema.type !== 'object') {
+        throw new Error(`Tool "${tool.name}": inputSchema must be a JSON Schema with type "object"`);
+      }
+      try {
+        this.validator.compile(tool.inputSchema);
+        if (tool.outputSchema) this.validator.compile(tool.outputSchema);
+      } catch (err) {
+        throw new Error(`Tool "${tool.name}": its schema does not compile: ${(err as Error).message}`);
+      }
+    }
+  }
+}
+
+function indexBy<T>(items: T[], key: (item: T) => string, kind: string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    if (map.has(k)) throw new Error(`Duplicate ${kind} "${k}"`);
+    map.set(k, item);
+  }
+  return map;
+}

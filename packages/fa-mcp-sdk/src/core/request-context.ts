@@ -1,0 +1,35 @@
+/**
+ * The context every request carries through the pipeline, whatever its
+ * transport and protocol era.
+ */
+export type ProtocolEra = '2025' | '2026';
+export type TransportKind = 'stdio' | 'http' | 'sse' | 'memory';
+
+export interface AuthInfo {
+  subject: string;
+  scopes: string[];
+  groups: string[];
+  claims: Record<string, unknown>;
+}
+
+export interface TraceContext {
+  traceId: string;
+  parentId: string;
+  sampled: boolean;
+  tracestate?: string;
+}
+
+export interface RequestContext {
+  /** The correlation id: the HTTP X-Request-Id, or one minted per message. */
+  requestId: string;
+  era: ProtocolEra;
+  transport: TransportKind;
+  sessionId?: string;
+  auth?: AuthInfo;
+  clientInfo?: { name?: string; version?: string };
+  clientCapabilities: Record<string, unknown>;
+  trace?: TraceContext;
+  /** Client address as the server sees it (after trustProxy rules). */
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,26 @@
+import type { PipelineStep } from '../pipeline.js';
+import type { IContentBlock, IToolHandlerStructuredResponse } from '../types.js';
+
+/**
+ * Whenever a result has `structuredContent`, a serialized copy stands in
+ * `content[0].text`, for clients that read only `content`.
+ */
+export function mirrorStructuredStep(): PipelineStep {
+  return {
+    name: 'mirror-structured',
+    methods: ['tools/call'],
+    async run(_op, next) {
+      const result = (await next()) as IToolHandlerStructuredResponse;
+      return mirrorStructured(result);
+    },
+  };
+}
+
+export function mirrorStructured(result: IToolHandlerStructuredResponse): IToolHandlerStructuredResponse {
+  if (result.structuredContent === undefined) return result;
+  const json = JSON.stringify(result.structuredContent);
+  const content: IContentBlock[] = Array.isArray(result.content) ? result.content : [];
+  const first = content[0];
+  if (first && first.type === 'text' && first.text === json) return result;
+  return { ...result, content: [{ type: 'text', text: json }, ...content.filter((c) => !(c.type === 'text' && c.text === json))] };
+}

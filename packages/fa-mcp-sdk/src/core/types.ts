@@ -1,0 +1,215 @@
+/**
+ * Public data types of fa-mcp-sdk: what a consumer writes (tools, prompts,
+ * resources) and what a handler receives. Plain JSON shapes, independent of the
+ * MCP SDK, so the core never depends on the protocol layer.
+ */
+import type { RequestContext } from './request-context.js';
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface IIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+export interface IToolInputSchema extends JsonObject {
+  $schema?: string;
+  type: 'object';
+  properties?: Record<string, JsonObject>;
+  required?: string[];
+  additionalProperties?: boolean | JsonObject;
+}
+
+export interface IToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+export interface IDeprecation {
+  /** ISO date (YYYY-MM-DD) after which the item may be removed. */
+  until: string;
+  replacedBy?: string;
+  note?: string;
+}
+
+export interface ITool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: IToolInputSchema;
+  outputSchema?: JsonObject;
+  annotations?: IToolAnnotations;
+  icons?: IIcon[];
+  _meta?: JsonObject;
+  execution?: { taskSupport?: 'optional' | 'required' | 'forbidden' };
+  deprecated?: IDeprecation;
+  /** Per-tool timeout override in milliseconds. */
+  timeoutMs?: number;
+  /** Handler for this tool alone; when absent, `McpServerData.toolHandler` is called. */
+  handler?: (params: IToolHandlerParams) => Promise<TToolHandlerResponse> | TToolHandlerResponse;
+}
+
+export interface ITextContent { type: 'text'; text: string; annotations?: JsonObject; _meta?: JsonObject }
+export interface IImageContent { type: 'image'; data: string; mimeType: string; annotations?: JsonObject; _meta?: JsonObject }
+export interface IAudioContent { type: 'audio'; data: string; mimeType: string; annotations?: JsonObject; _meta?: JsonObject }
+export interface IResourceLinkContent {
+  type: 'resource_link';
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: JsonObject;
+  _meta?: JsonObject;
+}
+export interface IEmbeddedResourceContent {
+  type: 'resource';
+  resource: IResourceContents;
+  annotations?: JsonObject;
+  _meta?: JsonObject;
+}
+export type IContentBlock = ITextContent | IImageContent | IAudioContent | IResourceLinkContent | IEmbeddedResourceContent;
+
+export interface IResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+  _meta?: JsonObject;
+}
+
+/** The result a tool handler returns: the MCP `CallToolResult` shape. */
+export interface IToolHandlerStructuredResponse {
+  content: IContentBlock[];
+  structuredContent?: JsonObject;
+  isError?: boolean;
+  _meta?: JsonObject;
+}
+export interface IToolHandlerTextResponse {
+  content: ITextContent[];
+  isError?: boolean;
+  _meta?: JsonObject;
+}
+export type TToolHandlerResponse = IToolHandlerStructuredResponse | IToolHandlerTextResponse;
+
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/**
+ * What a handler may ask of the client while it runs. The protocol adapter of
+ * each era implements it (server-to-client requests on 2025-era sessions).
+ */
+export interface IClientChannel {
+  /** Sends a log message to the client (respects the client's level). */
+  log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
+  /** Asks the user for input through the client (elicitation). */
+  elicit(params: JsonObject): Promise<JsonObject>;
+  /** Asks the client's model for a completion (sampling). */
+  sample(params: JsonObject): Promise<JsonObject>;
+  /** Asks the client for its roots. */
+  listRoots(): Promise<JsonObject>;
+  /** Sends any notification related to the current request. */
+  notify(method: string, params?: JsonObject): Promise<void>;
+  /** Closes the SSE stream of the current request (2025-era resumability); undefined where not possible. */
+  closeStream?: () => void;
+}
+
+export interface IToolHandlerParams {
+  name: string;
+  arguments: JsonObject;
+  /** Aborted on client cancellation or on the tool timeout. */
+  signal: AbortSignal;
+  /** Always callable; a no-op when the client asked for no progress. */
+  sendProgress: (progress: number, total?: number, message?: string) => void;
+  /** Capabilities the client declared. */
+  clientCapabilities: JsonObject;
+  /** Request headers on HTTP transports (lower-cased names), undefined on stdio. */
+  headers?: Record<string, string>;
+  /** Talks back to the client (logging, elicitation, sampling). */
+  client: IClientChannel;
+  /** The request's context: request id, era, transport, auth. */
+  context: RequestContext;
+}
+
+export interface IPromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+  /** Values offered by completion/complete; a function may filter by the typed value. */
+  complete?: string[] | ((value: string, context: { arguments?: Record<string, string> }) => string[] | Promise<string[]>);
+}
+
+export interface IPromptMessage {
+  role: 'user' | 'assistant';
+  content: IContentBlock;
+}
+
+export interface IPromptResult {
+  description?: string;
+  messages: IPromptMessage[];
+}
+
+export interface IPromptData {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: IPromptArgument[];
+  icons?: IIcon[];
+  _meta?: JsonObject;
+  deprecated?: IDeprecation;
+  /** Text (a single user message), a result, or a function producing either. */
+  content:
+    | string
+    | IPromptResult
+    | ((args: Record<string, string>, context: RequestContext) => string | IPromptResult | Promise<string | IPromptResult>);
+}
+
+export interface IResourceData {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons?: IIcon[];
+  annotations?: JsonObject;
+  _meta?: JsonObject;
+  deprecated?: IDeprecation;
+  /** Static text, or a function returning text, blob (base64) or full contents. */
+  content:
+    | string
+    | ((uri: string, context: RequestContext) => Promise<TResourceContent> | TResourceContent);
+}
+
+export type TResourceContent = string | { text: string } | { blob: string } | IResourceContents[];
+
+export interface IResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: IIcon[];
+  annotations?: JsonObject;
+  _meta?: JsonObject;
+  /** Completion per template variable. */
+  complete?: Record<string, IPromptArgument['complete']>;
+  read: (uri: string, variables: Record<string, string>, context: RequestContext) => Promise<TResourceContent> | TResourceContent;
+}
+
+export interface IServerInfo {
+  name?: string;
+  version?: string;
+  title?: string;
+  description?: string;
+  websiteUrl?: string;
+  icons?: IIcon[];
+}
+
+export type TToolsSource = ITool[] | ((context: RequestContext) => ITool[] | Promise<ITool[]>);

@@ -1,0 +1,110 @@
+/**
+ * The library's pino logger factory.
+ *
+ * - JSON lines in production; human-readable output (pino-pretty used as a
+ *   synchronous in-process stream, never a worker transport) when `format` is
+ *   'pretty', or 'auto' with NODE_ENV=development.
+ * - Writes to fd 1 by default. The stdio transport passes fd 2, because stdout
+ *   belongs to the JSON-RPC stream there.
+ * - Known secret fields are censored with pino `redact` at the top level and up
+ *   to three levels deep. For arbitrary payloads use `maskSecrets()` first.
+ */
+import { isatty } from 'node:tty';
+import pino from 'pino';
+import pinoPretty from 'pino-pretty';
+
+export type Logger = pino.Logger;
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+export interface CreateLoggerOptions {
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  level: string;
+  format: LogFormat;
+  nodeEnv: string;
+  /** Logged as the `name` field of every line. */
+  name: string;
+  /** A stream, or a file descriptor. Default: 1 (stdout). */
+  destination?: NodeJS.WritableStream | number;
+}
+
+const CENSOR = '***';
+
+/** Property names whose values are never logged, wherever they sit. */
+const SECRET_FIELDS = [
+  'password',
+  'passwd',
+  'token',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'refresh_token',
+  'idToken',
+  'id_token',
+  'secret',
+  'clientSecret',
+  'client_secret',
+  'apiKey',
+  'api_key',
+  'privateKey',
+  'private_key',
+  'authorization',
+  'cookie',
+] as const;
+
+/** Header names (lower case, as node delivers them) that carry credentials. */
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key'] as const;
+
+/** Wildcard prefixes: '' (top level), '*.' (one level down), and so on. */
+const DEPTH_PREFIXES = ['', '*.', '*.*.', '*.*.*.'] as const;
+
+/** The pino redact paths, built once from the lists above. */
+export const REDACT_PATHS: readonly string[] = buildRedactPaths();
+
+function buildRedactPaths(): string[] {
+  const paths = new Set<string>();
+  for (const prefix of DEPTH_PREFIXES) {
+    for (const field of SECRET_FIELDS) paths.add(`${prefix}${field}`);
+    for (const header of SECRET_HEADERS) {
+      paths.add(`${prefix}headers["${header}"]`);
+    }
+  }
+  // Explicit request/response shapes, deeper than the wildcards reach.
+  for (const header of SECRET_HEADERS) {
+    paths.add(`req.headers["${header}"]`);
+    paths.add(`res.headers["${header}"]`);
+    paths.add(`*.req.headers["${header}"]`);
+    paths.add(`*.res.headers["${header}"]`);
+  }
+  return [...paths];
+}
+
+/** Whether the given options ask for pretty output. */
+export function usePrettyFormat(format: LogFormat, nodeEnv: string): boolean {
+  return format === 'pretty' || (format === 'auto' && nodeEnv === 'development');
+}
+
+export function createLogger(opts: CreateLoggerOptions): Logger {
+  const destination = opts.destination ?? 1;
+  const options: pino.LoggerOptions = {
+    name: opts.name,
+    level: opts.level,
+    redact: { paths: [...REDACT_PATHS], censor: CENSOR },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+
+  if (usePrettyFormat(opts.format, opts.nodeEnv)) {
+    const pretty = pinoPretty({
+      destination,
+      sync: true,
+      colorize: typeof destination === 'number' && isatty(destination),
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+    });
+    return pino(options, pretty);
+  }
+
+  const stream =
+    typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination;
+  return pino(options, stream);
+}

@@ -1,0 +1,171 @@
+/**
+ * Builds an SDK server instance wired to the core: one per 2025-era connection
+ * (session, stdio, legacy SSE) or per 2026-07-28 request. Everything costly
+ * (registry, compiled schemas, pipeline) is built once in the core; this only
+ * connects handlers.
+ */
+import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { complete, hasCompletions } from '../core/completions.js';
+import type { Core } from '../core/core.js';
+import { ValidationError } from '../core/errors.js';
+import type { Operation } from '../core/pipeline.js';
+import { createProgressReporter, noopProgress } from '../core/progress.js';
+import { describePrompt, renderPrompt } from '../core/prompts.js';
+import type { ProtocolEra, TransportKind } from '../core/request-context.js';
+import { describeResource, describeTemplate, readResource } from '../core/resources.js';
+import type { ITool, JsonObject } from '../core/types.js';
+import { createClientChannel } from './client-channel.js';
+import { toProtocolError } from './errors.js';
+import type { LiveServers } from './live-servers.js';
+import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
+import { describeTool } from './tool-wire.js';
+
+export interface ServerFactoryOptions {
+  core: Core;
+  live: LiveServers;
+  transport: TransportKind;
+  describeHttp?: HttpRequestDescriber;
+  /** Track the instance for resource-update and list-changed delivery (connection-scoped 2025-era servers). */
+  trackLive?: boolean;
+}
+
+export interface BuiltServer {
+  server: McpServer;
+  /** Call when the connection ends, to stop delivering notifications to it. */
+  dispose: () => void;
+}
+
+const inputSchemas = new WeakMap<ITool, StandardSchemaWithJSON>();
+
+function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
+  let s = inputSchemas.get(tool);
+  if (!s) {
+    s = fromJsonSchema(tool.inputSchema as Parameters<typeof fromJsonSchema>[0]);
+    inputSchemas.set(tool, s);
+  }
+  return s;
+}
+
+export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra): Promise<BuiltServer> {
+  const { core } = opts;
+  const { registry } = core;
+  const hasResources = registry.resources.size > 0 || registry.templates.length > 0;
+  const server = new McpServer(
+    {
+      name: core.serverInfo.name,
+      version: core.serverInfo.version,
+      ...(core.serverInfo.title ? { title: core.serverInfo.title } : {}),
+      ...(core.serverInfo.description ? { description: core.serverInfo.description } : {}),
+      ...(core.serverInfo.websiteUrl ? { websiteUrl: core.serverInfo.websiteUrl } : {}),
+      ...(core.serverInfo.icons ? { icons: core.serverInfo.icons } : {}),
+    },
+    {
+      capabilities: {
+        logging: {},
+        ...(registry.hasTools ? { tools: { listChanged: true } } : {}),
+        ...(registry.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
+        ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
+        ...(hasCompletions(registry) ? { completions: {} } : {}),
+      },
+      ...(core.instructions ? { instructions: core.instructions } : {}),
+    },
+  );
+  const live = era === '2025' && opts.trackLive !== false ? opts.live.add(server) : undefined;
+  const source = { era, transport: opts.transport, server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
+  const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx);
+
+  // Static tools are registered with the SDK so it knows their metadata (and, on
+  // 2026-07-28, checks Mcp-Param-* headers); the call and list handlers are then
+  // replaced by the core's, in that order.
+  if (!registry.hasDynamicTools) {
+    for (const tool of await registry.listTools({ requestId: 'init', era, transport: opts.transport, clientCapabilities: {} })) {
+      server.registerTool(tool.name, { inputSchema: inputSchemaOf(tool), ...(tool.description ? { description: tool.description } : {}) }, () => ({ content: [] }));
+    }
+  }
+  const low = server.server;
+
+  if (registry.hasTools) {
+    low.setRequestHandler('tools/list', async (_req, ctx) => {
+      const rc = contextOf(ctx);
+      const tools = await registry.listTools(rc);
+      return { tools: tools.map(describeTool) } as never;
+    });
+
+    low.setRequestHandler('tools/call', async (req, ctx) => {
+      const rc = contextOf(ctx);
+      const token = ctx.mcpReq._meta?.progressToken;
+      const reporter =
+        token === undefined
+          ? noopProgress
+          : createProgressReporter(
+              (u) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }),
+              core.limits.progressThrottleMs,
+            );
+      const op: Operation = {
+        method: 'tools/call',
+        ctx: rc,
+        params: req.params as unknown as JsonObject,
+        signal: ctx.mcpReq.signal,
+        client: createClientChannel(ctx),
+        sendProgress: (p, t, m) => reporter.report(p, t, m),
+        state: new Map(),
+      };
+      try {
+        return (await core.pipeline.run(op, core.executeTool)) as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      } finally {
+        reporter.flush();
+      }
+    });
+  }
+
+  if (registry.prompts.size > 0) {
+    low.setRequestHandler('prompts/list', async () => ({ prompts: [...registry.prompts.values()].map(describePrompt) }) as never);
+    low.setRequestHandler('prompts/get', async (req, ctx) => {
+      const rc = contextOf(ctx);
+      try {
+        const prompt = registry.prompts.get(req.params.name);
+        if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
+        return (await renderPrompt(prompt, (req.params.arguments ?? {}) as Record<string, string>, rc)) as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      }
+    });
+  }
+
+  if (hasResources) {
+    low.setRequestHandler('resources/list', async () => ({ resources: [...registry.resources.values()].map(describeResource) }) as never);
+    low.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: registry.templates.map((t) => describeTemplate(t.def)) }) as never);
+    low.setRequestHandler('resources/read', async (req, ctx) => {
+      const rc = contextOf(ctx);
+      try {
+        return { contents: await readResource(registry, req.params.uri, rc) } as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      }
+    });
+    low.setRequestHandler('resources/subscribe', async (req) => {
+      live?.subscriptions.add(req.params.uri);
+      return {};
+    });
+    low.setRequestHandler('resources/unsubscribe', async (req) => {
+      live?.subscriptions.delete(req.params.uri);
+      return {};
+    });
+  }
+
+  if (hasCompletions(registry)) {
+    low.setRequestHandler('completion/complete', async (req) => {
+      const answer = await complete(registry, req.params as never);
+      return { completion: { ...answer } };
+    });
+  }
+
+  return {
+    server,
+    dispose: () => {
+      if (live) opts.live.remove(live);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * What the HTTP transport tells the core about a request: its correlation id
+ * (already accepted or minted into X-Request-Id), W3C trace context and headers.
+ */
+import type { RequestContext } from '../../core/request-context.js';
+import { capTracestate, parseTraceparent } from './traceparent.js';
+
+export function describeHttpRequest(req: Request): Partial<RequestContext> {
+  const out: Partial<RequestContext> = {};
+  const id = req.headers.get('x-request-id');
+  if (id) out.requestId = id;
+  const tp = parseTraceparent(req.headers.get('traceparent') ?? undefined);
+  if (tp) {
+    const tracestate = capTracestate(req.headers.get('tracestate') ?? undefined);
+    out.trace = { traceId: tp.traceId, parentId: tp.parentId, sampled: tp.sampled, ...(tracestate ? { tracestate } : {}) };
+  }
+  const headers: Record<string, string> = {};
+  req.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  out.headers = headers;
+  const forwarded = req.headers.get('x-fa-mcp-remote-address');
+  if (forwarded) out.remoteAddress = forwarded;
+  return out;
+}

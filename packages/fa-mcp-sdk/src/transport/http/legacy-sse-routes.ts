@@ -1,0 +1,60 @@
+/**
+ * Routes of the deprecated HTTP+SSE transport: GET /sse opens a stream with its
+ * own server instance, POST /messages?sessionId=… feeds it.
+ */
+import express, { type Request, type Response } from 'express';
+import { MCP_ERROR_CODES } from '../../core/errors.js';
+import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
+import { sendJsonRpcError } from './json-rpc-reply.js';
+import { LegacySseTransport } from './legacy-sse-transport.js';
+
+export interface LegacySseRoutes {
+  router: express.Router;
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+export function createLegacySseRoutes(factory: ServerFactoryOptions, maxSessions: number, messagesPath = '/messages'): LegacySseRoutes {
+  const streams = new Map<string, LegacySseTransport>();
+  const router = express.Router();
+
+  router.get('/sse', async (_req: Request, res: Response) => {
+    if (streams.size >= maxSessions) return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions');
+    const transport = new LegacySseTransport(res, messagesPath);
+    const built = await buildServer({ ...factory, transport: 'sse', trackLive: true }, '2025');
+    streams.set(transport.sessionId, transport);
+    transport.onclose = () => {
+      streams.delete(transport.sessionId);
+      built.dispose();
+      void built.server.close().catch(() => undefined);
+    };
+    await built.server.connect(transport);
+  });
+
+  router.post(messagesPath, (req: Request, res: Response) => {
+    const id = typeof req.query.sessionId === 'string' ? req.query.sessionId : '';
+    const transport = streams.get(id);
+    if (!transport) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Unknown or closed SSE session');
+    const body: unknown = req.body;
+    if (!body || typeof body !== 'object') return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Expected a JSON-RPC message');
+    try {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const request = new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: 'POST', headers });
+      transport.receive(body as never, { request });
+    } catch (err) {
+      return sendJsonRpcError(res, 410, MCP_ERROR_CODES.INVALID_REQUEST, (err as Error).message);
+    }
+    res.status(202).send('Accepted');
+  });
+
+  return {
+    router,
+    get size() {
+      return streams.size;
+    },
+    async close() {
+      await Promise.all([...streams.values()].map((t) => t.close()));
+    },
+  };
+}

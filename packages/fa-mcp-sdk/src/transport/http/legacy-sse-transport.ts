@@ -1,0 +1,72 @@
+/**
+ * The deprecated HTTP+SSE transport (protocol 2024-11-05): the client holds a
+ * GET /sse stream open, learns its POST endpoint from the first `endpoint`
+ * event, and posts messages there. One transport per stream; a message is only
+ * ever delivered to the stream whose session id it names.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+
+export class LegacySseTransport implements Transport {
+  readonly sessionId = randomUUID();
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private closed = false;
+  private keepAlive?: NodeJS.Timeout;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly endpoint: string,
+    keepAliveMs = 15_000,
+  ) {
+    res.on('close', () => this.finish());
+    if (keepAliveMs > 0) {
+      this.keepAlive = setInterval(() => this.write(': keep-alive\n\n'), keepAliveMs);
+      this.keepAlive.unref();
+    }
+  }
+
+  async start(): Promise<void> {
+    this.res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+    });
+    this.res.flushHeaders();
+    const sep = this.endpoint.includes('?') ? '&' : '?';
+    this.write(`event: endpoint\ndata: ${this.endpoint}${sep}sessionId=${this.sessionId}\n\n`);
+  }
+
+  /** Delivers a message the client posted to /messages. */
+  receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (this.closed) throw new Error('SSE stream is closed');
+    this.onmessage?.(message, extra);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) throw new Error('SSE stream is closed');
+    this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  async close(): Promise<void> {
+    if (!this.res.writableEnded) this.res.end();
+    this.finish();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private write(chunk: string): void {
+    if (!this.closed && !this.res.writableEnded) this.res.write(chunk);
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * POST/GET/DELETE /mcp: routes each request by protocol era. 2025-era traffic
+ * goes to its Streamable HTTP session (or to the stateless path when configured);
+ * 2026-07-28 traffic goes to the per-request handler. Both build their server
+ * instances from the same factory over the same core.
+ */
+import { randomUUID } from 'node:crypto';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { toWebRequest } from '@modelcontextprotocol/node';
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
+import { MCP_ERROR_CODES } from '../../core/errors.js';
+import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
+import type { IEventStore } from '../../state/event-store-memory.js';
+import { sendJsonRpcError } from './json-rpc-reply.js';
+import { SessionManager, type Session } from './session-manager.js';
+import { writeWebResponse } from './web-response.js';
+
+export interface McpRoutesOptions {
+  factory: ServerFactoryOptions;
+  stateless: boolean;
+  responseMode: 'json' | 'sse';
+  maxPayloadBytes: number;
+  sessions: { maxSessions: number; idleTimeoutMs: number };
+  eventStore: IEventStore;
+}
+
+export interface McpRoutes {
+  router: express.Router;
+  sessions: SessionManager;
+  close(): Promise<void>;
+}
+
+const isInitialize = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && !Array.isArray(body) && (body as { method?: unknown }).method === 'initialize';
+
+export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
+  const { factory } = opts;
+  const logger = factory.core.logger;
+  const sessions = new SessionManager({ ...opts.sessions, logger });
+  const perRequest = (mode: 'stateless' | 'reject'): McpHttpHandler =>
+    createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
+      legacy: mode,
+      maxRequestBodySize: opts.maxPayloadBytes,
+      onerror: (err) => logger.debug({ err }, 'per-request handler error'),
+    });
+  const modern = perRequest(opts.stateless ? 'stateless' : 'reject');
+
+  const router = express.Router();
+
+  const serveSession = async (session: Session, webReq: Request, res: ExpressResponse, parsedBody?: unknown) => {
+    session.inFlight++;
+    try {
+      const response = await session.transport.handleRequest(webReq, parsedBody === undefined ? {} : { parsedBody });
+      await writeWebResponse(res, response);
+    } finally {
+      session.inFlight--;
+      session.lastSeen = Date.now();
+    }
+  };
+
+  const openSession = async (webReq: Request, res: ExpressResponse, body: unknown) => {
+    if (!(await sessions.reserve())) {
+      sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active sessions; try again later');
+      return;
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: opts.responseMode === 'json',
+      eventStore: opts.eventStore,
+      onsessioninitialized: (id) => {
+        sessions.add({
+          id,
+          transport,
+          lastSeen: Date.now(),
+          inFlight: 0,
+          close: async () => {
+            await transport.close();
+          },
+        });
+      },
+      onsessionclosed: (id) => sessions.forget(id),
+    });
+    const built = await buildServer({ ...factory, trackLive: true }, '2025');
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.forget(transport.sessionId);
+      built.dispose();
+    };
+    await built.server.connect(transport);
+    const response = await transport.handleRequest(webReq, { parsedBody: body });
+    await writeWebResponse(res, response);
+  };
+
+  const handle = async (req: ExpressRequest, res: ExpressResponse) => {
+    const body: unknown = req.method === 'POST' ? req.body : undefined;
+    const webReq = await toWebRequest(req as never, body);
+    if (opts.stateless) return writeWebResponse(res, await modern.fetch(webReq, body === undefined ? {} : { parsedBody: body }));
+
+    const sessionId = req.get('mcp-session-id');
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Session not found or expired');
+      return serveSession(session, webReq, res, body);
+    }
+    if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
+      return writeWebResponse(res, await modern.fetch(webReq, { parsedBody: body }));
+    }
+    if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, res, body);
+    if (req.method === 'POST') {
+      return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: no valid session id; send initialize first');
+    }
+    return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: Mcp-Session-Id header is required');
+  };
+
+  const wrap = (req: ExpressRequest, res: ExpressResponse) => {
+    handle(req, res).catch((err: unknown) => {
+      logger.error({ err }, 'MCP HTTP request failed');
+      sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+    });
+  };
+  router.post('/', wrap);
+  router.get('/', wrap);
+  router.delete('/', wrap);
+
+  return {
+    router,
+    sessions,
+    async close() {
+      await sessions.closeAll();
+      await modern.close();
+    },
+  };
+}

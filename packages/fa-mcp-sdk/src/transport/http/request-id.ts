@@ -1,0 +1,47 @@
+/**
+ * Request id for every HTTP request.
+ *
+ * An incoming `X-Request-Id` is reused only when it is a short token of safe
+ * characters (so it cannot inject anything into logs or headers); otherwise a
+ * fresh UUID is minted. The id is set on the response before the route runs,
+ * so error answers carry it too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const ids = new WeakMap<Request, string>();
+
+/** The incoming id when it is acceptable, otherwise undefined. */
+export function acceptRequestId(value: string | string[] | undefined): string | undefined {
+  // A repeated header arrives as an array (or comma-joined): both are refused.
+  if (typeof value !== 'string') return undefined;
+  return ACCEPTED_ID.test(value) ? value : undefined;
+}
+
+export function requestIdMiddleware(): RequestHandler {
+  return (req, res, next) => {
+    const id = acceptRequestId(req.headers['x-request-id']) ?? randomUUID();
+    ids.set(req, id);
+    res.locals.requestId = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    next();
+  };
+}
+
+/**
+ * The id given to this request by `requestIdMiddleware()`. A request that did
+ * not pass through the middleware gets a fresh id on first call, kept for
+ * later calls, so callers always receive a stable string.
+ */
+export function getRequestId(req: Request): string {
+  let id = ids.get(req);
+  if (id === undefined) {
+    id = randomUUID();
+    ids.set(req, id);
+  }
+  return id;
+}

@@ -1,0 +1,38 @@
+/**
+ * The stdio transport: JSON-RPC on stdin/stdout and nothing else on stdout
+ * (logs go to stderr). The SDK's serveStdio picks the era from the client's
+ * first message and builds one server instance for the connection.
+ */
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Readable, Writable } from 'node:stream';
+import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
+
+export interface StdioOptions {
+  factory: Omit<ServerFactoryOptions, 'transport'>;
+  stdin?: Readable;
+  stdout?: Writable;
+  onerror?: (err: Error) => void;
+}
+
+export interface RunningStdio {
+  close(): Promise<void>;
+}
+
+export function startStdio(opts: StdioOptions): RunningStdio {
+  const disposers: Array<() => void> = [];
+  const transport = new StdioServerTransport(opts.stdin ?? process.stdin, opts.stdout ?? process.stdout);
+  const handle = serveStdio(
+    async (rc) => {
+      const built = await buildServer({ ...opts.factory, transport: 'stdio', trackLive: true }, rc.era === 'modern' ? '2026' : '2025');
+      disposers.push(built.dispose);
+      return built.server;
+    },
+    { legacy: 'serve', transport, ...(opts.onerror ? { onerror: opts.onerror } : {}) },
+  );
+  return {
+    async close() {
+      disposers.forEach((d) => d());
+      await handle.close();
+    },
+  };
+}

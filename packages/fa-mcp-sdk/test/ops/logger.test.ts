@@ -1,0 +1,75 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, usePrettyFormat } from '../../src/ops/logger.js';
+
+function capture(): { stream: PassThrough; lines: () => Record<string, unknown>[]; text: () => string } {
+  const stream = new PassThrough();
+  const chunks: string[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  const text = (): string => chunks.join('');
+  const lines = (): Record<string, unknown>[] =>
+    text()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { stream, lines, text };
+}
+
+describe('createLogger', () => {
+  it('writes JSON with name and level, masking an Authorization header and a password', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', format: 'json', nodeEnv: 'production', name: 'svc', destination: out.stream });
+    log.info(
+      {
+        req: { headers: { authorization: 'Bearer s3cr3t', cookie: 'sid=1', 'x-api-key': 'k-123', accept: '*/*' } },
+        user: { name: 'ann', password: 'hunter2' },
+        password: 'top-level',
+        deep: { a: { b: { token: 't-1', clientSecret: 'cs-1' } } },
+      },
+      'hello',
+    );
+    const [line] = out.lines();
+    expect(line).toMatchObject({ level: 30, name: 'svc', msg: 'hello', password: '***' });
+    expect(line!.req).toEqual({ headers: { authorization: '***', cookie: '***', 'x-api-key': '***', accept: '*/*' } });
+    expect(line!.user).toEqual({ name: 'ann', password: '***' });
+    expect(line!.deep).toEqual({ a: { b: { token: '***', clientSecret: '***' } } });
+    expect(out.text()).not.toMatch(/s3cr3t|hunter2|top-level|k-123|t-1|cs-1/);
+  });
+
+  it('masks headers logged without a req wrapper', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', format: 'auto', nodeEnv: 'production', name: 'svc', destination: out.stream });
+    log.info({ headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const [line] = out.lines();
+    expect((line!.headers as Record<string, unknown>).authorization).toBe('***');
+  });
+
+  it('honours the level', () => {
+    const out = capture();
+    const log = createLogger({ level: 'warn', format: 'json', nodeEnv: 'production', name: 'svc', destination: out.stream });
+    log.info('hidden');
+    log.warn('shown');
+    expect(out.lines().map((l) => l.msg)).toEqual(['shown']);
+  });
+
+  it('writes pretty, uncoloured text in development, still masked', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', format: 'auto', nodeEnv: 'development', name: 'svc', destination: out.stream });
+    log.info({ user: { password: 'hunter2' } }, 'pretty hello');
+    const text = out.text();
+    expect(text).toContain('pretty hello');
+    expect(text).toContain('***');
+    expect(text).not.toContain('hunter2');
+    expect(text.trimStart().startsWith('{')).toBe(false);
+    // eslint-disable-next-line no-control-regex
+    expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it('chooses the format from format and NODE_ENV', () => {
+    expect(usePrettyFormat('pretty', 'production')).toBe(true);
+    expect(usePrettyFormat('auto', 'development')).toBe(true);
+    expect(usePrettyFormat('auto', 'production')).toBe(false);
+    expect(usePrettyFormat('auto', 'test')).toBe(false);
+    expect(usePrettyFormat('json', 'development')).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+// Locates a pnpm 10 binary: the one on PATH when it is version 10, otherwise a
+// copy installed with npm into ./.tools (corepack is not used: its download
+// fails its signature check on some machines).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const WANTED = '10.34.9';
+
+function versionOf(cmd, prefix = []) {
+  try {
+    return execFileSync(cmd, [...prefix, '--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function resolvePnpm(root) {
+  const onPath = versionOf('pnpm');
+  if (onPath && onPath.startsWith('10.')) return { cmd: 'pnpm', prefix: [] };
+  const toolsDir = join(root, '.tools');
+  const entry = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+  if (!existsSync(entry)) {
+    mkdirSync(toolsDir, { recursive: true });
+    console.error(`[bootstrap] pnpm 10 not found on PATH; installing pnpm@${WANTED} into .tools/ with npm`);
+    execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', toolsDir, `pnpm@${WANTED}`], { stdio: 'inherit' });
+  }
+  return { cmd: process.execPath, prefix: [entry] };
+}
