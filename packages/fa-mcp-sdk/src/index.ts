@@ -18,3 +18,6 @@ export { InMemoryEventStore, type IEventStore } from './state/event-store-memory
 export type { ReadinessCheck } from './ops/health.js';
 export { maskSecrets } from './ops/mask-secrets.js';
 export type { Logger } from './ops/logger.js';
+export { assembleInstructions, InstructionsBudgetError, type IInstructionsParts, type IInstructionsIndexEntry } from './core/instructions.js';
+export type { IIconFile } from './core/icons.js';
+export { deprecationMarker } from './core/deprecation.js';

@@ -5,15 +5,17 @@
 import type { Readable, Writable } from 'node:stream';
 import { loadConfig, type LoadConfigOptions } from './config/index.js';
 import type { AppConfig } from './config/schema.js';
-import { createCore, type Core } from './core/core.js';
+import type { Core } from './core/core.js';
 import type { PipelineStep } from './core/pipeline.js';
-import { Registry } from './core/registry.js';
+import type { IInstructionsParts } from './core/instructions.js';
+import type { IIconFile } from './core/icons.js';
 import type { ToolHandler } from './core/tool-executor.js';
-import type { IPromptData, IResourceData, IResourceTemplateInfo, IServerInfo, TToolsSource } from './core/types.js';
+import type { IIcon, IPromptData, IResourceData, IResourceTemplateInfo, IServerInfo, TToolsSource } from './core/types.js';
 import type { ReadinessCheck } from './ops/health.js';
 import { createLogger, type Logger } from './ops/logger.js';
 import { readPackageInfo } from './ops/package-info.js';
 import { runShutdown, type ShutdownOutcome } from './ops/shutdown.js';
+import { prepareCore } from './prepare-core.js';
 import { LiveServers } from './protocol/live-servers.js';
 import { InMemoryEventStore, type IEventStore } from './state/event-store-memory.js';
 import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
@@ -27,8 +29,16 @@ export interface McpServerData {
   prompts?: IPromptData[];
   resources?: IResourceData[];
   resourceTemplates?: IResourceTemplateInfo[];
-  serverInfo?: IServerInfo;
-  instructions?: string;
+  /** name, version (default: package.json), title, description, websiteUrl, icons (files become data: URIs). */
+  serverInfo?: Omit<IServerInfo, 'icons'> & { icons?: Array<IIcon | IIconFile> };
+  /** Plain text, or parts assembled under `mcp.instructions.budget`. */
+  instructions?: string | IInstructionsParts;
+  /** Text of the standard `agent_brief` prompt and `<name>://agent/brief` resource. */
+  agentBrief?: string;
+  /** Text of the standard `agent_prompt` prompt and `<name>://agent/prompt` resource. */
+  agentPrompt?: string;
+  /** What `use://auth` tells clients about authentication (no secrets). */
+  authDescription?: () => Record<string, unknown>;
   /** Consumer pipeline steps (audit, caching, tenancy), run before tool execution. */
   steps?: PipelineStep[];
   /** Named readiness checks for /ready (databases, upstream APIs). */
@@ -80,32 +90,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     destination: logDestination ?? (isStdio ? 2 : 1),
   });
 
-  const registry = new Registry({
-    ...(data.tools ? { tools: data.tools } : {}),
-    ...(data.prompts ? { prompts: data.prompts } : {}),
-    ...(data.resources ? { resources: data.resources } : {}),
-    ...(data.resourceTemplates ? { resourceTemplates: data.resourceTemplates } : {}),
-    excludeTools: config.mcp.excludeTools,
-  });
-  const core = createCore({
-    registry,
-    serverInfo: {
-      ...(pkg.description ? { description: pkg.description } : {}),
-      ...data.serverInfo,
-      name,
-      version: data.serverInfo?.version ?? pkg.version ?? '0.0.0',
-    },
-    ...(data.instructions ? { instructions: data.instructions } : {}),
-    logger,
-    limits: {
-      maxToolResultBytes: config.mcp.limits.maxToolResultBytes,
-      toolTimeoutMs: config.mcp.limits.toolTimeoutMs,
-      toolTimeouts: config.mcp.limits.toolTimeouts,
-      progressThrottleMs: config.mcp.progress.throttleMs,
-    },
-    ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
-    ...(data.steps ? { extraSteps: data.steps } : {}),
-  });
+  const core = prepareCore({ data, config, pkg, cwd: loadOpts.cwd ?? process.cwd(), logger, name });
   const live = new LiveServers();
   const eventStore = data.eventStore ?? new InMemoryEventStore();
   let shuttingDown = false;

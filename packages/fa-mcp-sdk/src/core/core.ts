@@ -2,10 +2,13 @@
  * The core: everything a request needs, built once at start and passed to every
  * transport and protocol adapter (no module-level state).
  */
+import { DeprecationWarnings } from './deprecation.js';
+import { Paginator } from './pagination.js';
 import { Pipeline, type PipelineStep } from './pipeline.js';
 import type { Registry } from './registry.js';
 import { capResultStep } from './steps/cap-result.js';
 import { mirrorStructuredStep } from './steps/mirror-structured.js';
+import { deprecationStep } from './steps/deprecation.js';
 import { resolveToolStep } from './steps/resolve-tool.js';
 import { validateInputStep } from './steps/validate-input.js';
 import { validateOutputStep } from './steps/validate-output.js';
@@ -36,6 +39,7 @@ export interface CoreOptions {
   limits: CoreLimits;
   defaultToolHandler?: ToolHandler;
   extraSteps?: PipelineStep[];
+  pageSize: number;
 }
 
 export interface Core {
@@ -46,12 +50,16 @@ export interface Core {
   logger: CoreLogger;
   limits: CoreLimits;
   executeTool: ReturnType<typeof createToolExecutor>;
+  paginator: Paginator;
+  deprecations: DeprecationWarnings;
 }
 
 export function createCore(opts: CoreOptions): Core {
   const { registry, limits } = opts;
+  const deprecations = new DeprecationWarnings(opts.logger);
   const pipeline = new Pipeline([
     resolveToolStep(registry),
+    deprecationStep(deprecations),
     validateInputStep(registry.validator),
     capResultStep(() => limits.maxToolResultBytes),
     mirrorStructuredStep(),
@@ -64,6 +72,8 @@ export function createCore(opts: CoreOptions): Core {
     serverInfo: opts.serverInfo,
     logger: opts.logger,
     limits,
+    paginator: new Paginator(`${opts.serverInfo.name}@${opts.serverInfo.version}`, opts.pageSize),
+    deprecations,
     executeTool: createToolExecutor({
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
       timeoutMs: (name) => limits.toolTimeouts[name] ?? limits.toolTimeoutMs,

@@ -11,26 +11,30 @@ export interface ProgressUpdate {
 
 export interface ProgressReporter {
   report(progress: number, total?: number, message?: string): void;
-  /** Sends a held-back value now; call when the request finishes. */
-  flush(): void;
+  /** Sends a held-back value now and waits until every sent value left; call before the result is returned. */
+  flush(): Promise<void>;
 }
 
-export const noopProgress: ProgressReporter = { report: () => undefined, flush: () => undefined };
+export const noopProgress: ProgressReporter = { report: () => undefined, flush: async () => undefined };
 
-export function createProgressReporter(send: (u: ProgressUpdate) => void, throttleMs: number): ProgressReporter {
+export function createProgressReporter(send: (u: ProgressUpdate) => void | Promise<void>, throttleMs: number): ProgressReporter {
   let last = -Infinity;
   let lastSentAt = 0;
   let pending: ProgressUpdate | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // Notifications are sent in order, each after the previous one left, so none overtakes the result.
+  let chain: Promise<void> = Promise.resolve();
 
   const emit = (u: ProgressUpdate) => {
     lastSentAt = Date.now();
     pending = undefined;
-    try {
-      send(u);
-    } catch {
-      // a closed stream must not break the handler
-    }
+    chain = chain.then(async () => {
+      try {
+        await send(u);
+      } catch {
+        // a closed stream must not break the handler
+      }
+    });
   };
 
   return {
@@ -56,10 +60,11 @@ export function createProgressReporter(send: (u: ProgressUpdate) => void, thrott
         timer.unref();
       }
     },
-    flush() {
+    async flush() {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (pending) emit(pending);
+      await chain;
     },
   };
 }

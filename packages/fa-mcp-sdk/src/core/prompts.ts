@@ -1,4 +1,5 @@
 /** Prompt listing and rendering, independent of the protocol era. */
+import { withDeprecation } from './deprecation.js';
 import { ValidationError } from './errors.js';
 import type { RequestContext } from './request-context.js';
 import type { IPromptData, IPromptResult } from './types.js';
@@ -7,7 +8,7 @@ export function describePrompt(p: IPromptData) {
   return {
     name: p.name,
     ...(p.title ? { title: p.title } : {}),
-    ...(p.description ? { description: p.description } : {}),
+    ...(p.description || p.deprecated ? { description: withDeprecation(p.description, p.deprecated) } : {}),
     ...(p.arguments
       ? {
           arguments: p.arguments.map((a) => ({

@@ -3,6 +3,7 @@
  * checked and prepared once at start (names, compiled schemas), and read by every
  * request of every era and transport.
  */
+import { assertValidDeprecation } from './deprecation.js';
 import type { RequestContext } from './request-context.js';
 import { SchemaValidator } from './schema-validator.js';
 import { assertToolName } from './tool-name.js';
@@ -41,6 +42,8 @@ export class Registry {
     }
     this.prompts = indexBy(input.prompts ?? [], (p) => p.name, 'prompt');
     this.resources = indexBy(input.resources ?? [], (r) => r.uri, 'resource');
+    this.prompts.forEach((p) => assertValidDeprecation('prompt', p.name, p.deprecated));
+    this.resources.forEach((r) => assertValidDeprecation('resource', r.uri, r.deprecated));
     this.templates = (input.resourceTemplates ?? []).map((def) => ({ def, matcher: new UriTemplateMatcher(def.uriTemplate) }));
   }
 
@@ -92,6 +95,7 @@ export class Registry {
     const seen = new Set<string>();
     for (const tool of tools) {
       assertToolName(tool.name);
+      assertValidDeprecation('tool', tool.name, tool.deprecated);
       if (seen.has(tool.name)) throw new Error(`Duplicate tool name "${tool.name}"`);
       seen.add(tool.name);
       if (!tool.inputSchema || tool.inputSchema.type !== 'object') {

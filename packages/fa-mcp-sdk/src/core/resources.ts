@@ -1,12 +1,14 @@
 /** Resource listing and reading, independent of the protocol era. */
+import { withDeprecation } from './deprecation.js';
 import { ResourceNotFoundError } from './errors.js';
 import type { Registry } from './registry.js';
 import type { RequestContext } from './request-context.js';
 import type { IResourceContents, IResourceData, IResourceTemplateInfo, TResourceContent } from './types.js';
 
 export function describeResource(r: IResourceData) {
-  const { content: _content, deprecated: _deprecated, ...rest } = r;
-  return rest;
+  const { content: _content, deprecated, ...rest } = r;
+  if (!deprecated) return rest;
+  return { ...rest, description: withDeprecation(rest.description, deprecated) };
 }
 
 export function describeTemplate(t: IResourceTemplateInfo) {

@@ -7,7 +7,7 @@
 import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { complete, hasCompletions } from '../core/completions.js';
 import type { Core } from '../core/core.js';
-import { ValidationError } from '../core/errors.js';
+import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
 import type { Operation } from '../core/pipeline.js';
 import { createProgressReporter, noopProgress } from '../core/progress.js';
 import { describePrompt, renderPrompt } from '../core/prompts.js';
@@ -44,6 +44,10 @@ function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
     inputSchemas.set(tool, s);
   }
   return s;
+}
+
+function withCursor<T extends object>(result: T, nextCursor: string | undefined): T & { nextCursor?: string } {
+  return nextCursor ? { ...result, nextCursor } : result;
 }
 
 export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra): Promise<BuiltServer> {
@@ -85,10 +89,15 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const low = server.server;
 
   if (registry.hasTools) {
-    low.setRequestHandler('tools/list', async (_req, ctx) => {
+    low.setRequestHandler('tools/list', async (req, ctx) => {
       const rc = contextOf(ctx);
-      const tools = await registry.listTools(rc);
-      return { tools: tools.map(describeTool) } as never;
+      try {
+        const tools = await registry.listTools(rc);
+        const page = core.paginator.paginate('tools', tools, (t) => t.name, req.params?.cursor);
+        return withCursor({ tools: page.items.map(describeTool) }, page.nextCursor) as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      }
     });
 
     low.setRequestHandler('tools/call', async (req, ctx) => {
@@ -98,7 +107,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         token === undefined
           ? noopProgress
           : createProgressReporter(
-              (u) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }),
+              (u) => ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }),
               core.limits.progressThrottleMs,
             );
       const op: Operation = {
@@ -111,22 +120,32 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         state: new Map(),
       };
       try {
-        return (await core.pipeline.run(op, core.executeTool)) as never;
+        const result = await core.pipeline.run(op, core.executeTool);
+        await reporter.flush();
+        return result as never;
       } catch (err) {
+        await reporter.flush();
         throw toProtocolError(err, rc.requestId, core.logger);
-      } finally {
-        reporter.flush();
       }
     });
   }
 
   if (registry.prompts.size > 0) {
-    low.setRequestHandler('prompts/list', async () => ({ prompts: [...registry.prompts.values()].map(describePrompt) }) as never);
+    low.setRequestHandler('prompts/list', async (req, ctx) => {
+      const rc = contextOf(ctx);
+      try {
+        const page = core.paginator.paginate('prompts', [...registry.prompts.values()], (p) => p.name, req.params?.cursor);
+        return withCursor({ prompts: page.items.map(describePrompt) }, page.nextCursor) as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      }
+    });
     low.setRequestHandler('prompts/get', async (req, ctx) => {
       const rc = contextOf(ctx);
       try {
         const prompt = registry.prompts.get(req.params.name);
         if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
+        core.deprecations.used('prompt', prompt.name, prompt.deprecated);
         return (await renderPrompt(prompt, (req.params.arguments ?? {}) as Record<string, string>, rc)) as never;
       } catch (err) {
         throw toProtocolError(err, rc.requestId, core.logger);
@@ -135,13 +154,35 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (hasResources) {
-    low.setRequestHandler('resources/list', async () => ({ resources: [...registry.resources.values()].map(describeResource) }) as never);
-    low.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: registry.templates.map((t) => describeTemplate(t.def)) }) as never);
+    low.setRequestHandler('resources/list', async (req, ctx) => {
+      const rc = contextOf(ctx);
+      try {
+        const page = core.paginator.paginate('resources', [...registry.resources.values()], (r) => r.uri, req.params?.cursor);
+        return withCursor({ resources: page.items.map(describeResource) }, page.nextCursor) as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      }
+    });
+    low.setRequestHandler('resources/templates/list', async (req, ctx) => {
+      const rc = contextOf(ctx);
+      try {
+        const page = core.paginator.paginate('templates', registry.templates, (t) => t.def.uriTemplate, req.params?.cursor);
+        return withCursor({ resourceTemplates: page.items.map((t) => describeTemplate(t.def)) }, page.nextCursor) as never;
+      } catch (err) {
+        throw toProtocolError(err, rc.requestId, core.logger);
+      }
+    });
     low.setRequestHandler('resources/read', async (req, ctx) => {
       const rc = contextOf(ctx);
       try {
+        const direct = registry.resources.get(req.params.uri);
+        if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
         return { contents: await readResource(registry, req.params.uri, rc) } as never;
       } catch (err) {
+        // The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164).
+        if (era === '2026' && err instanceof ResourceNotFoundError) {
+          throw toProtocolError(new ValidationError(err.message, { uri: req.params.uri }), rc.requestId, core.logger);
+        }
         throw toProtocolError(err, rc.requestId, core.logger);
       }
     });

@@ -1,7 +1,9 @@
 /** The wire shape of a tool in tools/list: the definition without the framework's own fields. */
+import { withDeprecation } from '../core/deprecation.js';
 import type { ITool } from '../core/types.js';
 
 export function describeTool(tool: ITool): Record<string, unknown> {
-  const { handler: _h, deprecated: _d, timeoutMs: _t, ...wire } = tool;
-  return wire;
+  const { handler: _h, deprecated, timeoutMs: _t, ...wire } = tool;
+  if (!deprecated) return wire;
+  return { ...wire, description: withDeprecation(wire.description, deprecated) };
 }

@@ -1,0 +1,94 @@
+/**
+ * Turns the consumer's McpServerData and the configuration into the core:
+ * registry (with built-in resources and prompts), server info (icons as data
+ * URIs, version from package.json), instructions under their budget, and the
+ * report of overdue deprecations.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppConfig } from './config/schema.js';
+import { builtinPrompts, builtinResources } from './core/builtins.js';
+import { createCore, type Core, type CoreLogger } from './core/core.js';
+import { overdueDeprecations } from './core/deprecation.js';
+import { resolveIcons } from './core/icons.js';
+import { assembleInstructions } from './core/instructions.js';
+import { Registry } from './core/registry.js';
+import type { McpServerData } from './init-mcp-server.js';
+import { readPackageInfo, type PackageInfo } from './ops/package-info.js';
+
+let sdkVersionCache: string | undefined;
+export function sdkVersion(): string {
+  if (!sdkVersionCache) {
+    const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+    sdkVersionCache = readPackageInfo(here).version ?? '0.0.0';
+  }
+  return sdkVersionCache;
+}
+
+export interface PrepareInput {
+  data: McpServerData;
+  config: AppConfig;
+  pkg: PackageInfo;
+  cwd: string;
+  logger: CoreLogger;
+  name: string;
+}
+
+export function prepareCore({ data, config, pkg, cwd, logger, name }: PrepareInput): Core {
+  const version = data.serverInfo?.version ?? pkg.version ?? '0.0.0';
+  const builtins = {
+    serverName: name,
+    serverVersion: version,
+    sdkVersion: sdkVersion(),
+    authDescription: () => data.authDescription?.() ?? { required: false, schemes: [], note: 'This server does not require authentication.' },
+    ...(data.agentBrief ? { agentBrief: data.agentBrief } : {}),
+    ...(data.agentPrompt ? { agentPrompt: data.agentPrompt } : {}),
+  };
+  const prompts = data.prompts ?? [];
+  const resources = data.resources ?? [];
+  const registry = new Registry({
+    ...(data.tools ? { tools: data.tools } : {}),
+    prompts: [...prompts, ...builtinPrompts(builtins, new Set(prompts.map((p) => p.name)))],
+    resources: [...resources, ...builtinResources(builtins, new Set(resources.map((r) => r.uri)))],
+    ...(data.resourceTemplates ? { resourceTemplates: data.resourceTemplates } : {}),
+    excludeTools: config.mcp.excludeTools,
+  });
+
+  const instructions = data.instructions
+    ? assembleInstructions(data.instructions, config.mcp.instructions.budget, config.mcp.excludeTools)
+    : undefined;
+  if (instructions) logger.debug({ length: instructions.length, budget: instructions.budget }, 'instructions assembled');
+
+  const { icons: iconSources, ...info } = data.serverInfo ?? {};
+  const icons = resolveIcons(iconSources, cwd);
+  const core = createCore({
+    registry,
+    serverInfo: {
+      ...(pkg.description ? { description: pkg.description } : {}),
+      ...(pkg.homepage ? { websiteUrl: pkg.homepage } : {}),
+      ...info,
+      ...(icons ? { icons } : {}),
+      name,
+      version,
+    },
+    ...(instructions ? { instructions: instructions.text } : {}),
+    logger,
+    limits: {
+      maxToolResultBytes: config.mcp.limits.maxToolResultBytes,
+      toolTimeoutMs: config.mcp.limits.toolTimeoutMs,
+      toolTimeouts: config.mcp.limits.toolTimeouts,
+      progressThrottleMs: config.mcp.progress.throttleMs,
+    },
+    pageSize: config.mcp.pagination.pageSize,
+    ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
+    ...(data.steps ? { extraSteps: data.steps } : {}),
+  });
+
+  const overdue = overdueDeprecations([
+    ...(Array.isArray(data.tools) ? data.tools.map((t) => ({ kind: 'tool', name: t.name, ...(t.deprecated ? { deprecated: t.deprecated } : {}) })) : []),
+    ...prompts.map((p) => ({ kind: 'prompt', name: p.name, ...(p.deprecated ? { deprecated: p.deprecated } : {}) })),
+    ...resources.map((r) => ({ kind: 'resource', name: r.uri, ...(r.deprecated ? { deprecated: r.deprecated } : {}) })),
+  ]);
+  if (overdue.length > 0) logger.warn({ overdue }, `deprecated items past their removal date: ${overdue.join(', ')}`);
+  return core;
+}

@@ -1,0 +1,88 @@
+/**
+ * Start a consumer's server for a test on any transport, and connect the
+ * official SDK client to it on either protocol era. The cross-era helper of
+ * fa-mcp-sdk: one suite, every transport and era the server speaks.
+ */
+import { PassThrough } from 'node:stream';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
+import { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from '../init-mcp-server.js';
+import { StreamClientTransport } from './stream-client-transport.js';
+
+export type TestTransport = 'http' | 'stateless' | 'sse' | 'stdio';
+export type TestEra = '2025' | '2026';
+
+export interface TestTarget {
+  transport: TestTransport;
+  era: TestEra;
+  /** For test titles, e.g. `http/2026`. */
+  label: string;
+}
+
+/** Every transport and era combination a fa-mcp-sdk server serves. */
+export const ALL_TARGETS: readonly TestTarget[] = [
+  { transport: 'http', era: '2025', label: 'http-session/2025' },
+  { transport: 'http', era: '2026', label: 'http/2026' },
+  { transport: 'stateless', era: '2025', label: 'http-stateless/2025' },
+  { transport: 'sse', era: '2025', label: 'legacy-sse/2025' },
+  { transport: 'stdio', era: '2025', label: 'stdio/2025' },
+  { transport: 'stdio', era: '2026', label: 'stdio/2026' },
+];
+
+export interface TestServer {
+  handle: McpServerHandle;
+  target: TestTarget;
+  /** Connects a new SDK client (declare capabilities and handlers in `options`). */
+  connect(options?: ClientOptions, setup?: (client: Client) => void): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+export interface StartTestServerOptions extends Omit<InitOptions, 'stdin' | 'stdout' | 'handleSignals'> {
+  target?: TestTarget;
+}
+
+export async function startTestServer(data: McpServerData, options: StartTestServerOptions = {}): Promise<TestServer> {
+  const { target = ALL_TARGETS[0] as TestTarget, config = {}, ...rest } = options;
+  const stdio = target.transport === 'stdio';
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const base = {
+    webServer: { port: 0, host: '127.0.0.1', ...((config.webServer as object | undefined) ?? {}) },
+    logger: { level: 'silent', ...((config.logger as object | undefined) ?? {}) },
+    mcp: {
+      ...((config.mcp as object | undefined) ?? {}),
+      transportType: stdio ? 'stdio' : 'http',
+      stateless: target.transport === 'stateless',
+    },
+  };
+  const handle = await initMcpServer(data, {
+    ...rest,
+    config: { ...config, ...base },
+    handleSignals: false,
+    ...(stdio ? { stdin: toServer, stdout: fromServer } : {}),
+  });
+  const clients: Client[] = [];
+  return {
+    handle,
+    target,
+    async connect(clientOptions = {}, setup) {
+      const client = new Client(
+        { name: 'fa-mcp-test-client', version: '1.0.0' },
+        { ...clientOptions, versionNegotiation: { mode: target.era === '2026' ? { pin: '2026-07-28' } : 'legacy' } },
+      );
+      setup?.(client);
+      const url = handle.url ? new URL(handle.url) : undefined;
+      const transport = stdio
+        ? new StreamClientTransport(fromServer, toServer)
+        : target.transport === 'sse'
+          ? new SSEClientTransport(new URL('/sse', url))
+          : new StreamableHTTPClientTransport(url as URL);
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    },
+    async stop() {
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await handle.stop('test finished');
+    },
+  };
+}
