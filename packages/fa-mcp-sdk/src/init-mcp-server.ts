@@ -90,7 +90,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     destination: logDestination ?? (isStdio ? 2 : 1),
   });
 
-  const core = prepareCore({ data, config, pkg, cwd: loadOpts.cwd ?? process.cwd(), logger, name });
+  const core = await prepareCore({ data, config, pkg, cwd: loadOpts.cwd ?? process.cwd(), logger, name });
   const live = new LiveServers();
   const eventStore = data.eventStore ?? new InMemoryEventStore();
   let shuttingDown = false;
@@ -118,6 +118,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       stateless: config.mcp.stateless,
       legacySse: config.mcp.legacySse,
       responseMode: config.mcp.responseMode,
+      mapErrorStatus: config.mcp.httpErrorStatus,
       maxPayloadBytes: config.mcp.limits.maxPayloadBytes,
       sessions: config.mcp.sessions,
       hostValidation: config.webServer.hostValidation,

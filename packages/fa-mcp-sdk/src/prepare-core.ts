@@ -13,6 +13,9 @@ import { overdueDeprecations } from './core/deprecation.js';
 import { resolveIcons } from './core/icons.js';
 import { assembleInstructions } from './core/instructions.js';
 import { Registry } from './core/registry.js';
+import { concurrencyStep } from './core/steps/concurrency.js';
+import { rateLimitStep } from './core/steps/rate-limit.js';
+import { createRateLimiters } from './state/rate-limiters.js';
 import type { McpServerData } from './init-mcp-server.js';
 import { readPackageInfo, type PackageInfo } from './ops/package-info.js';
 
@@ -34,7 +37,7 @@ export interface PrepareInput {
   name: string;
 }
 
-export function prepareCore({ data, config, pkg, cwd, logger, name }: PrepareInput): Core {
+export async function prepareCore({ data, config, pkg, cwd, logger, name }: PrepareInput): Promise<Core> {
   const version = data.serverInfo?.version ?? pkg.version ?? '0.0.0';
   const builtins = {
     serverName: name,
@@ -61,6 +64,11 @@ export function prepareCore({ data, config, pkg, cwd, logger, name }: PrepareInp
 
   const { icons: iconSources, ...info } = data.serverInfo ?? {};
   const icons = resolveIcons(iconSources, cwd);
+  const rl = config.mcp.rateLimit;
+  if (rl.enabled && rl.store === 'postgres') {
+    throw new Error('mcp.rateLimit.store "postgres" needs a PostgreSQL connection (db.postgres), which this version cannot configure yet; use "memory"');
+  }
+  const limiters = rl.enabled ? await createRateLimiters(rl) : undefined;
   const core = createCore({
     registry,
     serverInfo: {
@@ -80,6 +88,8 @@ export function prepareCore({ data, config, pkg, cwd, logger, name }: PrepareInp
       progressThrottleMs: config.mcp.progress.throttleMs,
     },
     pageSize: config.mcp.pagination.pageSize,
+    ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool }) } : {}),
+    ...(rl.enabled && rl.maxConcurrentPerSubject > 0 ? { concurrency: concurrencyStep(rl.maxConcurrentPerSubject) } : {}),
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),
   });

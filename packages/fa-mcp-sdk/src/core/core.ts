@@ -40,6 +40,9 @@ export interface CoreOptions {
   defaultToolHandler?: ToolHandler;
   extraSteps?: PipelineStep[];
   pageSize: number;
+  /** Limit steps: the rate limit runs first, the concurrency cap right before execution. */
+  rateLimit?: PipelineStep;
+  concurrency?: PipelineStep;
 }
 
 export interface Core {
@@ -58,12 +61,14 @@ export function createCore(opts: CoreOptions): Core {
   const { registry, limits } = opts;
   const deprecations = new DeprecationWarnings(opts.logger);
   const pipeline = new Pipeline([
+    ...(opts.rateLimit ? [opts.rateLimit] : []),
     resolveToolStep(registry),
     deprecationStep(deprecations),
     validateInputStep(registry.validator),
     capResultStep(() => limits.maxToolResultBytes),
     mirrorStructuredStep(),
     validateOutputStep(registry.validator),
+    ...(opts.concurrency ? [opts.concurrency] : []),
   ]);
   for (const step of opts.extraSteps ?? []) pipeline.use(step);
   const core: Core = {

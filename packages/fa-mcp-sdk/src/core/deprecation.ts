@@ -47,7 +47,14 @@ export function overdueDeprecations(items: Array<{ kind: string; name: string; d
 
 export function assertValidDeprecation(kind: string, name: string, d: IDeprecation | undefined): void {
   if (!d) return;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(d.until) || Number.isNaN(Date.parse(d.until))) {
+  if (!isCalendarDate(d.until)) {
     throw new Error(`${kind} "${name}": deprecated.until must be a date YYYY-MM-DD (got ${JSON.stringify(d.until)})`);
   }
+}
+
+/** YYYY-MM-DD naming a day that exists (Date.parse rolls 2026-02-30 over to March; this does not). */
+function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -59,7 +59,10 @@ export function assembleInstructions(source: string | IInstructionsParts, budget
   const byName = build(`Not available on this server: ${[...excluded].sort().join(', ')}.`);
   if (byName.length <= budget) return check(byName, budget, dropped);
   const n = excluded.length;
-  return check(build(`${n} tool${n === 1 ? ' is' : 's are'} not available on this server.`), budget, dropped);
+  const byCount = build(`${n} tool${n === 1 ? ' is' : 's are'} not available on this server.`);
+  if (byCount.length <= budget) return check(byCount, budget, dropped);
+  // The exclusion note is a courtesy: text that fits without it is never refused for it.
+  return check(build(undefined), budget, dropped);
 }
 
 function check(text: string, budget: number, droppedEntries: number): AssembledInstructions {

@@ -27,8 +27,8 @@ export class Paginator {
     if (cursor !== undefined) {
       const after = this.decode(list, cursor);
       const at = items.findIndex((i) => keyOf(i) === after.key);
-      // The item may have disappeared since (a dynamic list): resume at its old position.
-      start = at >= 0 ? at + 1 : Math.min(after.index + 1, items.length);
+      // The item may have disappeared since (a dynamic list): its successor moved into its old position.
+      start = at >= 0 ? at + 1 : Math.min(after.index, items.length);
     }
     const slice = items.slice(start, start + this.pageSize);
     const page: Page<T> = { items: slice };
@@ -47,8 +47,9 @@ export class Paginator {
   private decode(list: string, cursor: string): { key: string; index: number } {
     const invalid = () => new ValidationError('Invalid cursor', { field: 'cursor', reason: 'is not a cursor issued by this server for this list' });
     if (typeof cursor !== 'string' || cursor.length > 2048) throw invalid();
-    const [body, mac] = cursor.split('.');
-    if (!body || !mac) throw invalid();
+    const parts = cursor.split('.');
+    const [body, mac] = parts;
+    if (parts.length !== 2 || !body || !mac) throw invalid();
     const expected = Buffer.from(this.mac(body));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();

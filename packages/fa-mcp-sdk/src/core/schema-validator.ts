@@ -48,13 +48,18 @@ export class SchemaValidator {
 }
 
 function toIssue(err: ErrorObject): ValidationIssue {
-  const base = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const base = err.instancePath
+    .split('/')
+    .slice(1)
+    .map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
   const params = err.params as Record<string, unknown>;
   if (err.keyword === 'required' && typeof params.missingProperty === 'string') {
     return { field: base ? `${base}.${params.missingProperty}` : params.missingProperty, reason: 'is required' };
   }
-  if (err.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-    return { field: base ? `${base}.${params.additionalProperty}` : params.additionalProperty, reason: 'is not allowed' };
+  const extra = err.keyword === 'additionalProperties' ? params.additionalProperty : err.keyword === 'unevaluatedProperties' ? params.unevaluatedProperty : undefined;
+  if (typeof extra === 'string') {
+    return { field: base ? `${base}.${extra}` : extra, reason: 'is not allowed' };
   }
   return { field: base || '(root)', reason: err.message ?? err.keyword };
 }

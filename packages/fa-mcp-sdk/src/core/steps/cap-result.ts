@@ -5,8 +5,9 @@ export const TRUNCATION_MARKER = '[TRUNCATED by fa-mcp-sdk: the tool result exce
 
 /**
  * Keeps a serialized tool result under `maxToolResultBytes`. An oversized result
- * is cut visibly: text blocks are shortened and end with the marker, blocks that
- * no longer fit are dropped, and `_meta` says what happened.
+ * is cut visibly: text blocks are shortened, blocks that no longer fit are
+ * dropped, the marker ends the content, and `_meta` says what happened (`structuredContent`
+ * does not survive a cut; the handler's `_meta` does while it is small).
  */
 export function capResultStep(maxBytes: () => number): PipelineStep {
   return {
@@ -22,36 +23,46 @@ export function capResultStep(maxBytes: () => number): PipelineStep {
 export function capResult(result: IToolHandlerStructuredResponse, maxBytes: number): IToolHandlerStructuredResponse {
   const original = Buffer.byteLength(JSON.stringify(result));
   if (original <= maxBytes) return result;
-  // Leave room for the envelope, the marker and _meta.
-  let budget = Math.max(0, maxBytes - 512);
+  const marker: IContentBlock = { type: 'text', text: TRUNCATION_MARKER };
+  const truncated = { 'fa-mcp/truncated': { originalBytes: original, maxBytes } };
+  // The handler's _meta is kept when it leaves room for the marker; otherwise it goes too.
+  const withHandlerMeta: Record<string, unknown> = { ...(result._meta ?? {}), ...truncated };
+  const metaFits = Buffer.byteLength(JSON.stringify({ content: [marker], _meta: withHandlerMeta, isError: true })) <= maxBytes / 2;
+  const meta: Record<string, unknown> = metaFits ? withHandlerMeta : truncated;
+  const sizeOf = (content: IContentBlock[]) =>
+    Buffer.byteLength(JSON.stringify({ content, _meta: meta, ...(result.isError ? { isError: true } : {}) }));
   const content: IContentBlock[] = [];
   for (const block of result.content ?? []) {
-    const size = Buffer.byteLength(JSON.stringify(block));
-    if (size <= budget) {
+    if (sizeOf([...content, block, marker]) <= maxBytes) {
       content.push(block);
-      budget -= size;
       continue;
     }
-    if (block.type === 'text' && budget > 64) {
-      content.push({ type: 'text', text: truncateUtf8(block.text, budget - 64) });
+    if (block.type === 'text') {
+      const cut = largestFittingPrefix(block.text, (text) => sizeOf([...content, { type: 'text', text }, marker]) <= maxBytes);
+      if (cut.length > 0) content.push({ type: 'text', text: cut });
     }
-    budget = 0;
     break;
   }
-  content.push({ type: 'text', text: TRUNCATION_MARKER });
-  const capped: IToolHandlerStructuredResponse = {
-    content,
-    _meta: { ...(result._meta ?? {}), 'fa-mcp/truncated': { originalBytes: original, maxBytes } },
-  };
+  content.push(marker);
+  const capped: IToolHandlerStructuredResponse = { content, _meta: meta };
   if (result.isError) capped.isError = true;
   return capped;
 }
 
-function truncateUtf8(text: string, maxBytes: number): string {
-  const buf = Buffer.from(text, 'utf8');
-  if (buf.length <= maxBytes) return text;
-  let end = maxBytes;
-  // back off to a character boundary
-  while (end > 0 && ((buf[end] ?? 0) & 0xc0) === 0x80) end--;
-  return buf.subarray(0, end).toString('utf8');
+/** The longest prefix of `text` (on a character boundary) that `fits`; binary search over UTF-16 code units. */
+function largestFittingPrefix(text: string, fits: (prefix: string) => boolean): string {
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(safeSlice(text, mid))) lo = mid;
+    else hi = mid - 1;
+  }
+  return safeSlice(text, lo);
+}
+
+/** Slices without splitting a surrogate pair. */
+function safeSlice(text: string, end: number): string {
+  const code = text.charCodeAt(end - 1);
+  return code >= 0xd800 && code <= 0xdbff ? text.slice(0, end - 1) : text.slice(0, end);
 }

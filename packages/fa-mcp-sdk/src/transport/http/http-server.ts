@@ -30,6 +30,7 @@ export interface HttpServerOptions {
   stateless: boolean;
   legacySse: boolean;
   responseMode: 'json' | 'sse';
+  mapErrorStatus: boolean;
   maxPayloadBytes: number;
   sessions: { maxSessions: number; idleTimeoutMs: number };
   hostValidation: { enabled: boolean; allowedHosts: string[] };
@@ -100,6 +101,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     factory,
     stateless: opts.stateless,
     responseMode: opts.responseMode,
+    mapErrorStatus: opts.mapErrorStatus,
     maxPayloadBytes: opts.maxPayloadBytes,
     sessions: opts.sessions,
     eventStore: opts.eventStore,

@@ -22,6 +22,8 @@ export interface McpRoutesOptions {
   maxPayloadBytes: number;
   sessions: { maxSessions: number; idleTimeoutMs: number };
   eventStore: IEventStore;
+  /** See WriteOptions.mapErrorStatus. */
+  mapErrorStatus: boolean;
 }
 
 export interface McpRoutes {
@@ -37,23 +39,28 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   const { factory } = opts;
   const logger = factory.core.logger;
   const sessions = new SessionManager({ ...opts.sessions, logger });
-  const perRequest = (mode: 'stateless' | 'reject'): McpHttpHandler =>
+  const perRequest = (mode: 'reject'): McpHttpHandler =>
     createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
       legacy: mode,
       maxRequestBodySize: opts.maxPayloadBytes,
       onerror: (err) => logger.debug({ err }, 'per-request handler error'),
     });
-  const modern = perRequest(opts.stateless ? 'stateless' : 'reject');
+  const modern = perRequest('reject');
 
   const router = express.Router();
+  const write = (res: ExpressResponse, response: Response) => writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
 
   const serveSession = async (session: Session, webReq: Request, res: ExpressResponse, parsedBody?: unknown) => {
-    session.inFlight++;
+    // Only POSTs are work in progress. The standalone GET stream stays open for the
+    // session's whole life, so counting it would exempt every SDK client (which
+    // always opens one) from the idle timeout and from eviction at the cap.
+    const isWork = webReq.method === 'POST';
+    if (isWork) session.inFlight++;
     try {
       const response = await session.transport.handleRequest(webReq, parsedBody === undefined ? {} : { parsedBody });
-      await writeWebResponse(res, response);
+      await write(res, response);
     } finally {
-      session.inFlight--;
+      if (isWork) session.inFlight--;
       session.lastSeen = Date.now();
     }
   };
@@ -87,13 +94,34 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     };
     await built.server.connect(transport);
     const response = await transport.handleRequest(webReq, { parsedBody: body });
-    await writeWebResponse(res, response);
+    await write(res, response);
+  };
+
+  // 2025-era stateless: a fresh transport and server for each POST, answered as configured.
+  const serveStateless = async (webReq: Request, res: ExpressResponse, body: unknown) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: opts.responseMode === 'json' });
+    const built = await buildServer({ ...factory, trackLive: false }, '2025');
+    await built.server.connect(transport);
+    try {
+      await write(res, await transport.handleRequest(webReq, { parsedBody: body }));
+    } finally {
+      await built.server.close().catch(() => undefined);
+    }
   };
 
   const handle = async (req: ExpressRequest, res: ExpressResponse) => {
     const body: unknown = req.method === 'POST' ? req.body : undefined;
     const webReq = await toWebRequest(req as never, body);
-    if (opts.stateless) return writeWebResponse(res, await modern.fetch(webReq, body === undefined ? {} : { parsedBody: body }));
+    if (opts.stateless) {
+      if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
+        return write(res, await modern.fetch(webReq, { parsedBody: body }));
+      }
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST'); // a 405 must say what is allowed (RFC 9110, 15.5.6)
+        return sendJsonRpcError(res, 405, MCP_ERROR_CODES.INVALID_REQUEST, 'Method not allowed: this endpoint is stateless');
+      }
+      return serveStateless(webReq, res, body);
+    }
 
     const sessionId = req.get('mcp-session-id');
     if (sessionId) {
@@ -102,7 +130,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       return serveSession(session, webReq, res, body);
     }
     if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
-      return writeWebResponse(res, await modern.fetch(webReq, { parsedBody: body }));
+      return write(res, await modern.fetch(webReq, { parsedBody: body }));
     }
     if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, res, body);
     if (req.method === 'POST') {

@@ -4,14 +4,34 @@
  * stopping the body when the client goes away.
  */
 import type { ServerResponse } from 'node:http';
+import { statusForJsonRpcBody } from './status-for-error.js';
 
-export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
+export interface WriteOptions {
+  /**
+   * Answer mapped JSON-RPC errors with their HTTP status (429, 504, 413, 503).
+   * Off by default: the official MCP clients treat a non-2xx answer as a
+   * transport failure and lose the JSON-RPC error, so in-band 200 is the safe
+   * default. Retry-After is sent either way.
+   */
+  mapErrorStatus?: boolean;
+}
+
+export async function writeWebResponse(res: ServerResponse, response: Response, opts: WriteOptions = {}): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
     headers[key] = value;
   });
+  const contentType = response.headers.get('content-type') ?? '';
+  if (response.status === 200 && contentType.includes('application/json') && response.body) {
+    const body = await response.text();
+    const mapped = statusForJsonRpcBody(body);
+    if (mapped?.retryAfter !== undefined) headers['retry-after'] = String(mapped.retryAfter);
+    res.writeHead(opts.mapErrorStatus && mapped ? mapped.status : 200, headers);
+    res.end(body);
+    return;
+  }
   res.writeHead(response.status, headers);
-  const isStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  const isStream = contentType.includes('text/event-stream');
   if (isStream) res.flushHeaders();
   if (!response.body) {
     res.end();

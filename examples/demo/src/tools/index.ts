@@ -1,0 +1,8 @@
+import type { ITool } from 'fa-mcp-sdk';
+import { askUserTool } from './ask-user.js';
+import { convertCurrencyTool } from './convert-currency.js';
+import { getTimeTool } from './get-time.js';
+import { slowReportTool } from './slow-report.js';
+
+/** Every tool of the demo, each with its own handler. */
+export const demoTools: ITool[] = [getTimeTool, convertCurrencyTool, slowReportTool, askUserTool];

@@ -1,0 +1,226 @@
+/**
+ * Drives the demo server over Streamable HTTP with the official MCP client:
+ * every tool, the prompt with completion, the resources, validation failures,
+ * progress, cancellation and the tool timeout.
+ */
+import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { McpServerHandle, PipelineStep } from 'fa-mcp-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionInfo, formatConnectionInfo } from '../src/connection-info.js';
+import { createDemoServer, type DemoServerOptions } from '../src/server.js';
+
+const quiet = (config: Record<string, unknown> = {}, steps: PipelineStep[] = []): DemoServerOptions => ({
+  handleSignals: false,
+  steps,
+  config: { webServer: { port: 0 }, logger: { level: 'silent' }, ...config },
+});
+
+async function connect(url: string, withElicitation = true): Promise<Client> {
+  const client = new Client(
+    { name: 'demo-test', version: '1.0.0' },
+    { capabilities: withElicitation ? { elicitation: { form: {} } } : {} },
+  );
+  if (withElicitation) {
+    client.setRequestHandler('elicitation/create', async (req) => ({
+      action: 'accept',
+      content: { answer: `green, asked "${req.params.message}"` },
+    }));
+  }
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+/** The JSON-RPC error a rejected request carries. */
+async function rpcError(promise: Promise<unknown>): Promise<ProtocolError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProtocolError);
+  return err as ProtocolError;
+}
+
+/** A consumer pipeline step that records how each tool call ended on the server. */
+function outcomeRecorder() {
+  const outcomes = new Map<string, 'ok' | 'failed'>();
+  const step: PipelineStep = {
+    name: 'test-outcomes',
+    methods: ['tools/call'],
+    async run(op, next) {
+      const key = String(op.params.name) + ':' + op.ctx.requestId;
+      try {
+        const result = await next();
+        outcomes.set(key, 'ok');
+        return result;
+      } catch (err) {
+        outcomes.set(key, 'failed');
+        throw err;
+      }
+    },
+  };
+  return { step, outcomes };
+}
+
+describe('fa-mcp-demo over Streamable HTTP', () => {
+  let server: McpServerHandle;
+  let client: Client;
+  const recorder = outcomeRecorder();
+
+  beforeAll(async () => {
+    server = await createDemoServer(quiet({}, [recorder.step]));
+    client = await connect(server.url as string);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop('test done');
+  });
+
+  it('prints what a user needs to connect', () => {
+    const info = connectionInfo(server);
+    expect(info.mcpUrl).toBe(server.url);
+    expect(info.sseUrl).toBe(server.url?.replace(/\/mcp$/, '/sse'));
+    const text = formatConnectionInfo(info);
+    expect(text).toContain(`${server.url}`);
+    expect(text).toContain('npx @modelcontextprotocol/inspector --cli');
+    expect(text).toContain('"mcpServers"');
+  });
+
+  it('lists the four demo tools with their schemas', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['get_time', 'convert_currency', 'slow_report', 'ask_user']));
+    const getTime = tools.find((t) => t.name === 'get_time');
+    expect(getTime?.outputSchema).toMatchObject({ required: ['iso', 'unixMs', 'timeZone', 'local'] });
+    const convert = tools.find((t) => t.name === 'convert_currency');
+    expect(convert?.inputSchema).toMatchObject({ additionalProperties: false });
+  });
+
+  it('get_time returns structured content mirrored into content[0].text', async () => {
+    const result = await client.callTool({ name: 'get_time', arguments: { timeZone: 'Europe/Berlin' } });
+    expect(result.isError).toBeFalsy();
+    const data = result.structuredContent as { iso: string; timeZone: string; unixMs: number };
+    expect(data.timeZone).toBe('Europe/Berlin');
+    expect(Date.parse(data.iso)).toBe(data.unixMs);
+    const first = result.content[0];
+    expect(first?.type).toBe('text');
+    expect(JSON.parse((first as { text: string }).text)).toEqual(data);
+  });
+
+  it('get_time with an unknown time zone is a tool error the model can read', async () => {
+    const result = await client.callTool({ name: 'get_time', arguments: { timeZone: 'Mars/Olympus' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('Unknown time zone');
+  });
+
+  it('convert_currency computes with the fixed demo rates', async () => {
+    const result = await client.callTool({ name: 'convert_currency', arguments: { amount: 100, from: 'EUR', to: 'USD' } });
+    expect(result.structuredContent).toEqual({ amount: 100, from: 'EUR', to: 'USD', rate: 1.1, result: 110 });
+  });
+
+  it('convert_currency rejects bad input with -32602 and { field, reason }', async () => {
+    const negative = await rpcError(client.callTool({ name: 'convert_currency', arguments: { amount: -5, from: 'EUR', to: 'USD' } }));
+    expect(negative.code).toBe(-32602);
+    expect(negative.data).toMatchObject({ field: 'amount' });
+    expect((negative.data as { reason: string }).reason).toMatch(/>= 0/);
+
+    const badEnum = await rpcError(client.callTool({ name: 'convert_currency', arguments: { amount: 1, from: 'EUR', to: 'BTC' } }));
+    expect(badEnum.code).toBe(-32602);
+    expect(badEnum.data).toMatchObject({ field: 'to' });
+
+    const extra = await rpcError(
+      client.callTool({ name: 'convert_currency', arguments: { amount: 1, from: 'EUR', to: 'USD', fee: 2 } }),
+    );
+    expect(extra.code).toBe(-32602);
+    expect(extra.data).toMatchObject({ field: 'fee', reason: 'is not allowed' });
+  });
+
+  it('slow_report sends increasing progress notifications up to the total', async () => {
+    const updates: Array<{ progress: number; total?: number }> = [];
+    const result = await client.callTool(
+      { name: 'slow_report', arguments: { steps: 4, stepMs: 60 } },
+      { onprogress: (p) => updates.push(p) },
+    );
+    expect(result.structuredContent).toMatchObject({ steps: 4 });
+    expect(updates.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < updates.length; i++) {
+      expect(updates[i]!.progress).toBeGreaterThan(updates[i - 1]!.progress);
+    }
+    expect(updates.at(-1)).toMatchObject({ progress: 4, total: 4 });
+  });
+
+  it('slow_report stops when the client cancels', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = client.callTool({ name: 'slow_report', arguments: { steps: 50, stepMs: 100 } }, { signal: controller.signal });
+    setTimeout(() => controller.abort('user gave up'), 150);
+    await expect(call).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The handler saw its signal abort and stopped, long before the 5 s the report would take.
+    const slowCalls = () => [...recorder.outcomes].filter(([key]) => key.startsWith('slow_report:')).map(([, v]) => v);
+    await expect.poll(() => slowCalls().at(-1), { timeout: 2_000 }).toBe('failed');
+  });
+
+  it('ask_user asks through elicitation and returns the answer', async () => {
+    const result = await client.callTool({ name: 'ask_user', arguments: { question: 'Favourite colour?' } });
+    expect(result.structuredContent).toEqual({ action: 'accept', answer: 'green, asked "Favourite colour?"' });
+  });
+
+  it('ask_user tells a client without elicitation that it cannot ask', async () => {
+    const plain = await connect(server.url as string, false);
+    try {
+      const result = await plain.callTool({ name: 'ask_user', arguments: { question: 'Anyone there?' } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain('does not support elicitation');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('explain_topic renders with its arguments and completes them', async () => {
+    const prompt = await client.getPrompt({ name: 'explain_topic', arguments: { topic: 'elicitation', audience: 'beginner' } });
+    expect(JSON.stringify(prompt.messages)).toContain('Explain \\"elicitation\\"');
+
+    const topics = await client.complete({ ref: { type: 'ref/prompt', name: 'explain_topic' }, argument: { name: 'topic', value: 'mcp' } });
+    expect(topics.completion.values).toEqual(['mcp tools', 'mcp prompts', 'mcp resources']);
+
+    const missing = await rpcError(client.getPrompt({ name: 'explain_topic', arguments: {} }));
+    expect(missing.code).toBe(-32602);
+  });
+
+  it('serves the static resource and the rates template with completion', async () => {
+    const about = await client.readResource({ uri: 'demo://about' });
+    expect(about.contents[0]).toMatchObject({ uri: 'demo://about', mimeType: 'text/markdown' });
+
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain('demo://rates/{currency}');
+
+    const rates = await client.readResource({ uri: 'demo://rates/GBP' });
+    const body = JSON.parse((rates.contents[0] as { text: string }).text) as { base: string; rates: Record<string, number> };
+    expect(body.base).toBe('GBP');
+    expect(body.rates.GBP).toBe(1);
+
+    const codes = await client.complete({
+      ref: { type: 'ref/resource', uri: 'demo://rates/{currency}' },
+      argument: { name: 'currency', value: 'c' },
+    });
+    expect(codes.completion.values).toEqual(['CHF']);
+
+    const unknown = await rpcError(client.readResource({ uri: 'demo://rates/XYZ' }));
+    expect(unknown.message).toContain('demo://rates/XYZ');
+  });
+});
+
+describe('fa-mcp-demo limits', () => {
+  it('a slow_report past its timeout answers -32004', async () => {
+    const server = await createDemoServer(quiet({ mcp: { limits: { toolTimeouts: { slow_report: 200 } } } }));
+    const client = await connect(server.url as string);
+    try {
+      const err = await rpcError(client.callTool({ name: 'slow_report', arguments: { steps: 10, stepMs: 100 } }));
+      expect(err.code).toBe(-32004);
+    } finally {
+      await client.close();
+      await server.stop('test done');
+    }
+  });
+});

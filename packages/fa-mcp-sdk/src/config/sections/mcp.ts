@@ -1,0 +1,208 @@
+/** The `mcp` section of the configuration schema: protocol and transport behaviour. */
+import type { SchemaNode } from '../schema-node.js';
+
+export const mcpSection: SchemaNode = {
+  type: 'object',
+  description: 'MCP protocol and transport behaviour.',
+  additionalProperties: false,
+  properties: {
+    transportType: {
+      type: 'string',
+      enum: ['http', 'stdio'],
+      default: 'http',
+      description: 'Transport the server listens on.',
+      'x-env': ['MCP_TRANSPORT_TYPE'],
+    },
+    stateless: {
+      type: 'boolean',
+      default: false,
+      description: 'Serve HTTP without sessions (every request stands alone).',
+      'x-env': ['MCP_STATELESS'],
+    },
+    legacySse: {
+      type: 'boolean',
+      default: true,
+      description: 'Also serve the legacy HTTP+SSE transport (`/sse` + `/messages`).',
+      'x-env': ['MCP_LEGACY_SSE'],
+    },
+    responseMode: {
+      type: 'string',
+      enum: ['json', 'sse'],
+      default: 'sse',
+      description: 'How POSTs of the 2025-era Streamable HTTP transport are answered.',
+      'x-env': ['MCP_RESPONSE_MODE'],
+    },
+    httpErrorStatus: {
+      type: 'boolean',
+      default: false,
+      description: 'Answer rate-limit, timeout, payload and upstream JSON-RPC errors with HTTP 429/504/413/503 instead of 200. Off by default: the official MCP clients treat non-2xx as a transport failure. Retry-After is sent either way.',
+      'x-env': ['MCP_HTTP_ERROR_STATUS'],
+    },
+    sessions: {
+      type: 'object',
+      description: 'Session bookkeeping (stateful HTTP).',
+      additionalProperties: false,
+      properties: {
+        maxSessions: {
+          type: 'integer',
+          minimum: 1,
+          default: 1000,
+          description: 'Maximum number of concurrent sessions.',
+          'x-env': ['MCP_MAX_SESSIONS'],
+        },
+        idleTimeoutMs: {
+          type: 'integer',
+          minimum: 1000,
+          default: 1_800_000,
+          description: 'A session idle for this long (ms) is closed.',
+          'x-env': ['MCP_SESSION_IDLE_TIMEOUT_MS'],
+        },
+      },
+    },
+    limits: {
+      type: 'object',
+      description: 'Size and time limits.',
+      additionalProperties: false,
+      properties: {
+        maxPayloadBytes: {
+          type: 'integer',
+          minimum: 1024,
+          default: 1_048_576,
+          description: 'Largest accepted request body, in bytes.',
+          'x-env': ['MCP_MAX_PAYLOAD_BYTES'],
+        },
+        maxToolResultBytes: {
+          type: 'integer',
+          minimum: 1024,
+          default: 10_485_760,
+          description: 'Largest tool result, in bytes.',
+          'x-env': ['MCP_MAX_TOOL_RESULT_BYTES'],
+        },
+        toolTimeoutMs: {
+          type: 'integer',
+          minimum: 1,
+          default: 30_000,
+          description: 'Default time limit of one tool call, in ms.',
+          'x-env': ['MCP_TOOL_TIMEOUT_MS'],
+        },
+        toolTimeouts: {
+          type: 'object',
+          additionalProperties: { type: 'integer', minimum: 1 },
+          default: {},
+          description: 'Per-tool time limits in ms (tool name -> ms); env value is a JSON object.',
+          'x-env': ['MCP_TOOL_TIMEOUTS'],
+        },
+      },
+    },
+    progress: {
+      type: 'object',
+      description: 'Progress notifications.',
+      additionalProperties: false,
+      properties: {
+        throttleMs: {
+          type: 'integer',
+          minimum: 0,
+          default: 100,
+          description: 'Minimum interval between progress notifications of one call, in ms.',
+          'x-env': ['MCP_PROGRESS_THROTTLE_MS'],
+        },
+      },
+    },
+    pagination: {
+      type: 'object',
+      description: 'Pagination of list results.',
+      additionalProperties: false,
+      properties: {
+        pageSize: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1000,
+          default: 100,
+          description: 'Items per page of tools/list, resources/list and prompts/list.',
+          'x-env': ['MCP_PAGE_SIZE'],
+        },
+      },
+    },
+    rateLimit: {
+      type: 'object',
+      description: 'Rate limits and concurrency caps for tool calls (on by default with a generous budget).',
+      additionalProperties: false,
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: true,
+          description: 'Apply the limits below.',
+          'x-env': ['MCP_RATE_LIMIT_ENABLED'],
+        },
+        scope: {
+          type: 'string',
+          enum: ['ip', 'subject', 'global'],
+          default: 'ip',
+          description: 'Whose budget a call counts against: the client address, the authenticated subject (address when anonymous), or one shared budget.',
+          'x-env': ['MCP_RATE_LIMIT_SCOPE'],
+        },
+        maxRequests: {
+          type: 'integer',
+          minimum: 1,
+          default: 1200,
+          description: 'Calls allowed per window and scope key.',
+          'x-env': ['MCP_RATE_LIMIT_MAX_REQUESTS'],
+        },
+        windowMs: {
+          type: 'integer',
+          minimum: 1000,
+          default: 60_000,
+          description: 'Length of the window, in ms.',
+          'x-env': ['MCP_RATE_LIMIT_WINDOW_MS'],
+        },
+        perTool: {
+          type: 'object',
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['maxRequests'],
+            properties: { maxRequests: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1000 } },
+          },
+          default: {},
+          description: 'Per-tool budgets `{ tool_name: { maxRequests, windowMs } }`, counted in addition to the general one.',
+          'x-env': ['MCP_RATE_LIMIT_PER_TOOL'],
+        },
+        maxConcurrentPerSubject: {
+          type: 'integer',
+          minimum: 0,
+          default: 32,
+          description: 'Tool calls one caller may have in flight at once (0: unlimited).',
+          'x-env': ['MCP_MAX_CONCURRENT_PER_SUBJECT'],
+        },
+        store: {
+          type: 'string',
+          enum: ['memory', 'postgres'],
+          default: 'memory',
+          description: 'Where window counters live: this process, or PostgreSQL shared by every instance.',
+          'x-env': ['MCP_RATE_LIMIT_STORE'],
+        },
+      },
+    },
+    excludeTools: {
+      type: 'array',
+      items: { type: 'string' },
+      default: [],
+      description: 'Names of tools not to expose; env value is a comma-separated list or JSON array.',
+      'x-env': ['MCP_EXCLUDE_TOOLS'],
+    },
+    instructions: {
+      type: 'object',
+      description: 'Server instructions sent at initialize.',
+      additionalProperties: false,
+      properties: {
+        budget: {
+          type: 'integer',
+          minimum: 64,
+          default: 2048,
+          description: 'Maximum size of the instructions text, in characters.',
+          'x-env': ['MCP_INSTRUCTIONS_BUDGET'],
+        },
+      },
+    },
+  },
+};

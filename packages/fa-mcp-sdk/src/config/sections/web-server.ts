@@ -1,0 +1,64 @@
+/** The `webServer` section of the configuration schema: the HTTP server. */
+import type { SchemaNode } from '../schema-node.js';
+
+export const webServerSection: SchemaNode = {
+  type: 'object',
+  description: 'The HTTP server.',
+  additionalProperties: false,
+  properties: {
+    host: {
+      type: 'string',
+      default: '127.0.0.1',
+      description: 'Interface to listen on.',
+      'x-env': ['HOST', 'WEB_SERVER_HOST'],
+    },
+    port: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+      default: 3000,
+      description: 'Port to listen on (0 picks a free port).',
+      'x-env': ['PORT', 'WEB_SERVER_PORT'],
+    },
+    trustProxy: {
+      type: 'boolean',
+      default: false,
+      description: 'Trust X-Forwarded-* headers from a reverse proxy.',
+      'x-env': ['WEB_SERVER_TRUST_PROXY'],
+    },
+    hostValidation: {
+      type: 'object',
+      description: 'Host header validation (DNS rebinding protection).',
+      additionalProperties: false,
+      properties: {
+        enabled: {
+          type: 'boolean',
+          default: true,
+          description: 'Reject requests whose Host header is not allowed.',
+          'x-env': ['WEB_SERVER_HOST_VALIDATION'],
+        },
+        allowedHosts: {
+          type: 'array',
+          items: { type: 'string' },
+          default: [],
+          description: 'Extra allowed Host values (localhost names are always allowed).',
+          'x-env': ['WEB_SERVER_ALLOWED_HOSTS'],
+        },
+      },
+    },
+    allowedOrigins: {
+      type: 'array',
+      items: { type: 'string' },
+      default: [],
+      description: 'Allowed Origin values for browser requests (CORS).',
+      'x-env': ['WEB_SERVER_ALLOWED_ORIGINS'],
+    },
+    shutdownGraceMs: {
+      type: 'integer',
+      minimum: 0,
+      default: 10_000,
+      description: 'Time given to in-flight requests on shutdown, in ms.',
+      'x-env': ['SHUTDOWN_GRACE_MS'],
+    },
+  },
+};
