@@ -13,7 +13,7 @@ export type { ToolHandler } from './core/tool-executor.js';
 export { TOOL_NAME_PATTERN } from './core/tool-name.js';
 export { TRUNCATION_MARKER } from './core/steps/cap-result.js';
 export { loadConfig, ConfigError, maskConfig, renderConfigReference, type LoadConfigOptions, type LoadedConfig } from './config/index.js';
-export type { AppConfig } from './config/schema.js';
+export { configSchema, type AppConfig, type SchemaNode } from './config/schema.js';
 export { InMemoryEventStore, type IEventStore } from './state/event-store-memory.js';
 export type { ReadinessCheck } from './ops/health.js';
 export { maskSecrets } from './ops/mask-secrets.js';

@@ -81,7 +81,8 @@ export function createCore(opts: CoreOptions): Core {
     deprecations,
     executeTool: createToolExecutor({
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
-      timeoutMs: (name) => limits.toolTimeouts[name] ?? limits.toolTimeoutMs,
+      configuredTimeoutMs: (name) => limits.toolTimeouts[name],
+      defaultTimeoutMs: limits.toolTimeoutMs,
     }),
   };
   if (opts.instructions !== undefined) core.instructions = opts.instructions;

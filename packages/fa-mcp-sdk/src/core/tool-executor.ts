@@ -11,7 +11,9 @@ export type ToolHandler = (params: IToolHandlerParams) => Promise<TToolHandlerRe
 
 export interface ToolExecutorOptions {
   defaultHandler?: ToolHandler;
-  timeoutMs: (toolName: string) => number;
+  /** The operator's timeout for a tool (config `toolTimeouts`), if any, else undefined. */
+  configuredTimeoutMs: (toolName: string) => number | undefined;
+  defaultTimeoutMs: number;
 }
 
 export function createToolExecutor(opts: ToolExecutorOptions) {
@@ -21,7 +23,8 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
     const handler = tool.handler ?? opts.defaultHandler;
     if (!handler) throw new InternalError(`No handler for tool ${tool.name}`);
 
-    const timeoutMs = tool.timeoutMs ?? opts.timeoutMs(tool.name);
+    // The operator's configuration wins over the tool author's default.
+    const timeoutMs = opts.configuredTimeoutMs(tool.name) ?? tool.timeoutMs ?? opts.defaultTimeoutMs;
     const controller = new AbortController();
     const onCancel = () => controller.abort(op.signal.reason);
     if (op.signal.aborted) controller.abort(op.signal.reason);

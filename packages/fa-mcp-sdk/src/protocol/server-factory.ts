@@ -125,6 +125,9 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         return result as never;
       } catch (err) {
         await reporter.flush();
+        // A cancelled request gets no response (the protocol says so); end its
+        // SSE stream so the HTTP request does not stay open until shutdown.
+        if (ctx.mcpReq.signal.aborted) ctx.http?.closeSSE?.();
         throw toProtocolError(err, rc.requestId, core.logger);
       }
     });

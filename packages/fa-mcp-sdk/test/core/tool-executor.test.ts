@@ -6,7 +6,7 @@ import { caught, makeCtx, makeOp, tool } from './helpers.js';
 
 const ok: TToolHandlerResponse = { content: [{ type: 'text', text: 'ok' }] };
 const executor = (handler?: ToolHandler, timeoutMs = 1_000) =>
-  createToolExecutor({ ...(handler ? { defaultHandler: handler } : {}), timeoutMs: () => timeoutMs });
+  createToolExecutor({ ...(handler ? { defaultHandler: handler } : {}), configuredTimeoutMs: () => undefined, defaultTimeoutMs: timeoutMs });
 
 /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -118,10 +118,15 @@ describe('tool executor', () => {
     });
   });
 
-  it('the timeout function is asked with the tool name', async () => {
-    const timeoutMs = vi.fn(() => 1_000);
-    await createToolExecutor({ defaultHandler: () => ok, timeoutMs })(makeOp({ name: 'named' }, { tool: tool('named') }));
-    expect(timeoutMs).toHaveBeenCalledWith('named');
+  it('the configured timeout is asked with the tool name and wins over the tool default', async () => {
+    const configuredTimeoutMs = vi.fn((name: string) => (name === 'named' ? 20 : undefined));
+    const handler: ToolHandler = async () => {
+      await sleep(60);
+      return ok;
+    };
+    const exec = createToolExecutor({ defaultHandler: handler, configuredTimeoutMs, defaultTimeoutMs: 5_000 });
+    await expect(exec(makeOp({ name: 'named' }, { tool: tool('named', { timeoutMs: 5_000 }) }))).rejects.toMatchObject({ code: -32004, data: { timeoutMs: 20 } });
+    expect(configuredTimeoutMs).toHaveBeenCalledWith('named');
   });
 
   it('client cancellation (op.signal aborted) aborts the handler signal', async () => {
