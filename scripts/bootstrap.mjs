@@ -6,11 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolvePnpm } from './pnpm-path.mjs';
+import { pnpmEnv, resolvePnpm } from './pnpm-path.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpm = resolvePnpm(root);
-const run = (args) => execFileSync(pnpm.cmd, [...pnpm.prefix, ...args], { cwd: root, stdio: 'inherit' });
+const run = (args) => execFileSync(pnpm.cmd, [...pnpm.prefix, ...args], { cwd: root, stdio: 'inherit', env: pnpmEnv(pnpm) });
 
 const stamp = join(root, 'node_modules', '.modules.yaml');
 const lock = join(root, 'pnpm-lock.yaml');

@@ -25,5 +25,11 @@ export function resolvePnpm(root) {
     console.error(`[bootstrap] pnpm 10 not found on PATH; installing pnpm@${WANTED} into .tools/ with npm`);
     execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', toolsDir, `pnpm@${WANTED}`], { stdio: 'inherit' });
   }
-  return { cmd: process.execPath, prefix: [entry] };
+  return { cmd: process.execPath, prefix: [entry], binDir: join(toolsDir, 'node_modules', '.bin') };
+}
+
+/** The environment for running pnpm, so scripts that call `pnpm` themselves find the same copy. */
+export function pnpmEnv(pnpm) {
+  if (!pnpm.binDir) return process.env;
+  return { ...process.env, PATH: `${pnpm.binDir}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}` };
 }

@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolvePnpm } from './pnpm-path.mjs';
+import { pnpmEnv, resolvePnpm } from './pnpm-path.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpm = resolvePnpm(root);
-const res = spawnSync(pnpm.cmd, [...pnpm.prefix, ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit' });
+const res = spawnSync(pnpm.cmd, [...pnpm.prefix, ...process.argv.slice(2)], { cwd: process.cwd(), stdio: 'inherit', env: pnpmEnv(pnpm) });
 process.exit(res.status ?? 1);
