@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Runs the official MCP conformance suite (@modelcontextprotocol/conformance, a
-// root devDependency) against examples/conformance-server. Builds nothing: the
-// workspace must be built (`pnpm run build`). Starts the server on a free port
-// of 127.0.0.1, waits for /health, runs `conformance server --suite all`, prints
-// the summary, stops the server with SIGTERM, and exits non-zero when a check
-// fails, fewer scenarios pass than expected, or the server does not stop cleanly.
+// Runs the official MCP conformance suites against examples/conformance-server:
+//   - @modelcontextprotocol/conformance 0.1.16, `--suite all` (32 scenarios);
+//   - 0.2.0-alpha.12 (root devDependency `conformance-alpha`), `--requirements 2026-07-28`
+//     and `--requirements 2025-11-25`: every scenario the run reports, scored or not,
+//     except the tasks extension (tasks-*, served by another part of the product).
+// Builds nothing: the workspace must be built (`pnpm run build`). For each run it starts
+// the server on a free port of 127.0.0.1, waits for /health, runs the suite with the
+// Node 20 loader, prints the summary, stops the server with SIGTERM, and fails when a
+// check fails, fewer scenarios pass than expected, or the server does not stop cleanly.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,8 +16,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** Scenarios of `--suite all` in @modelcontextprotocol/conformance 0.1.16; all must pass. */
-const EXPECTED_PASSED = 32;
+/**
+ * The runs. `expected`: scenarios that must pass (all of them: scored, pending and
+ * added-after-release ones); `skip`: scenarios left out of the verdict.
+ */
+const RUNS = [
+  { pkg: '@modelcontextprotocol/conformance', args: ['--suite', 'all'], expected: 32 },
+  { pkg: 'conformance-alpha', args: ['--requirements', '2026-07-28'], expected: 40, skip: /^tasks-/ },
+  { pkg: 'conformance-alpha', args: ['--requirements', '2025-11-25'], expected: 33, skip: /^tasks-/ },
+];
 const HOST = '127.0.0.1';
 const STARTUP_TIMEOUT_MS = 30_000;
 const SUITE_TIMEOUT_MS = 10 * 60_000;
@@ -25,12 +35,12 @@ const root = join(here, '..', '..');
 const serverDir = join(root, 'examples', 'conformance-server');
 const loader = pathToFileURL(join(here, 'globsync-loader.mjs')).href;
 
-function conformanceBin() {
+function conformanceBin(name) {
   const require = createRequire(join(root, 'package.json'));
-  const pkgPath = require.resolve('@modelcontextprotocol/conformance/package.json');
+  const pkgPath = require.resolve(`${name}/package.json`);
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.conformance;
-  return { path: join(dirname(pkgPath), bin), version: pkg.version };
+  return { path: join(dirname(pkgPath), bin), version: pkg.version, name: pkg.name };
 }
 
 function freePort() {
@@ -88,12 +98,12 @@ function stopServer(server) {
   });
 }
 
-function runSuite(bin, url, outputDir) {
+function runSuite(bin, args, url, outputDir) {
   return new Promise((resolve) => {
     const out = [];
     const child = spawn(
       process.execPath,
-      ['--import', loader, bin, 'server', '--url', url, '--suite', 'all', '--output-dir', outputDir],
+      ['--import', loader, bin, 'server', '--url', url, ...args, '--output-dir', outputDir],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout.on('data', (d) => out.push(d));
@@ -109,27 +119,28 @@ function runSuite(bin, url, outputDir) {
   });
 }
 
-/** Parses "✓ name: N passed, M failed" lines of the suite's summary. */
-function parseSummary(output) {
+/** Parses "✓ name: N passed, M failed" lines of the suite's summary, leaving out skipped scenarios. */
+function parseSummary(output, skip) {
   const start = output.indexOf('=== SUMMARY ===');
   if (start < 0) return undefined;
   const text = output.slice(start).trimEnd();
   const scenarios = [];
+  const skipped = [];
   for (const m of text.matchAll(/^[✓✗] (\S+): (\d+) passed, (\d+) failed$/gmu)) {
-    scenarios.push({ name: m[1], passed: Number(m[2]), failed: Number(m[3]) });
+    (skip?.test(m[1]) ? skipped : scenarios).push({ name: m[1], passed: Number(m[2]), failed: Number(m[3]) });
   }
-  return { text, scenarios };
+  return { text, scenarios, skipped };
 }
 
 /** The suite names its result folders `server-<scenario>-<ISO time with - for : and .>`. */
 const scenarioOf = (dir) => dir.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
 
 /** FAILURE checks from the suite's output directory (one checks.json per scenario). */
-function failedChecks(outputDir) {
+function failedChecks(outputDir, skip) {
   const failures = [];
   for (const entry of existsSync(outputDir) ? readdirSync(outputDir) : []) {
     const file = join(outputDir, entry, 'checks.json');
-    if (!existsSync(file)) continue;
+    if (!existsSync(file) || skip?.test(scenarioOf(entry))) continue;
     for (const check of JSON.parse(readFileSync(file, 'utf8'))) {
       if (check.status === 'FAILURE') failures.push({ scenario: scenarioOf(entry), name: check.name, error: check.errorMessage ?? check.description });
     }
@@ -137,12 +148,10 @@ function failedChecks(outputDir) {
   return failures;
 }
 
-async function main() {
-  if (!existsSync(join(root, 'packages', 'fa-mcp-sdk', 'dist', 'index.js'))) {
-    console.error('[conformance] fa-mcp-sdk is not built; run `pnpm run build` first');
-    return 1;
-  }
-  const bin = conformanceBin();
+/** One suite run against a fresh server; returns what went wrong (empty when all is well). */
+async function runOne(run) {
+  const bin = conformanceBin(run.pkg);
+  const label = `${bin.name ?? run.pkg} ${bin.version} ${run.args.join(' ')}`;
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
   const serverLog = tail();
@@ -164,23 +173,26 @@ async function main() {
   const problems = [];
   try {
     await waitForHealth(base, server);
-    console.log(`[conformance] @modelcontextprotocol/conformance ${bin.version} against ${base}/mcp (--suite all)`);
+    console.log(`\n[conformance] ${label} against ${base}/mcp`);
     const started = Date.now();
-    const suite = await runSuite(bin.path, `${base}/mcp`, outputDir);
-    const summary = parseSummary(suite.output);
+    const suite = await runSuite(bin.path, run.args, `${base}/mcp`, outputDir);
+    const summary = parseSummary(suite.output, run.skip);
     if (!summary) {
       console.log(suite.output);
       problems.push('the suite printed no summary');
     } else {
       console.log(summary.text);
-      const passed = summary.scenarios.filter((s) => s.failed === 0).length;
-      const failedCount = summary.scenarios.reduce((n, s) => n + s.failed, 0);
-      console.log(`\n[conformance] ${passed} of ${summary.scenarios.length} scenarios passed (expected ${EXPECTED_PASSED}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const passed = summary.scenarios.filter((sc) => sc.failed === 0).length;
+      const failedCount = summary.scenarios.reduce((n, sc) => n + sc.failed, 0);
+      const skipped = summary.skipped.length ? `; ${summary.skipped.length} left out (${run.skip})` : '';
+      console.log(`\n[conformance] ${label}: ${passed} of ${summary.scenarios.length} scenarios passed (expected ${run.expected})${skipped} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (failedCount > 0) problems.push(`${failedCount} check(s) failed`);
-      if (passed < EXPECTED_PASSED) problems.push(`${passed} scenarios passed, expected ${EXPECTED_PASSED}`);
+      if (passed < run.expected) problems.push(`${passed} scenarios passed, expected ${run.expected}`);
+      // With left-out scenarios failing, the suite's exit code says nothing about the rest.
+      const skippedFailing = summary.skipped.some((sc) => sc.failed > 0);
+      if (suite.code !== 0 && !skippedFailing) problems.push(`the suite exited with ${suite.code ?? suite.signal}`);
     }
-    if (suite.code !== 0) problems.push(`the suite exited with ${suite.code ?? suite.signal}`);
-    for (const f of failedChecks(outputDir)) console.log(`  FAILED ${f.scenario}: ${f.name}: ${f.error}`);
+    for (const f of failedChecks(outputDir, run.skip)) console.log(`  FAILED ${f.scenario}: ${f.name}: ${f.error}`);
   } catch (err) {
     problems.push(err instanceof Error ? err.message : String(err));
   } finally {
@@ -191,14 +203,26 @@ async function main() {
     else if (stop.code !== 0) problems.push(`the server exited with ${stop.code ?? stop.signal} after SIGTERM`);
     rmSync(outputDir, { recursive: true, force: true });
   }
-
   if (problems.length > 0) {
-    console.error(`\n[conformance] FAILED: ${problems.join('; ')}`);
+    console.error(`\n[conformance] ${label} FAILED: ${problems.join('; ')}`);
     console.error('--- conformance server output (last lines) ---');
     console.error(serverLog.text());
+  }
+  return problems.map((p) => `${label}: ${p}`);
+}
+
+async function main() {
+  if (!existsSync(join(root, 'packages', 'fa-mcp-sdk', 'dist', 'index.js'))) {
+    console.error('[conformance] fa-mcp-sdk is not built; run `pnpm run build` first');
     return 1;
   }
-  console.log('[conformance] OK');
+  const problems = [];
+  for (const run of RUNS) problems.push(...(await runOne(run)));
+  if (problems.length > 0) {
+    console.error(`\n[conformance] FAILED:\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  console.log(`\n[conformance] OK: ${RUNS.length} runs, every expected scenario passed`);
   return 0;
 }
 

@@ -17,6 +17,8 @@ import {
   textContent,
   ToolExecutionError,
 } from 'fa-mcp-sdk';
+import { modernFixtures } from './fixtures-2026.mjs';
+import { RED_PIXEL_PNG, TONE_WAV } from './media-fixtures.mjs';
 
 /** @typedef {import('fa-mcp-sdk').ITool} ITool */
 /** @typedef {import('fa-mcp-sdk').IPromptData} IPromptData */
@@ -24,31 +26,6 @@ import {
 /** @typedef {import('fa-mcp-sdk').IResourceTemplateInfo} IResourceTemplateInfo */
 /** @typedef {import('fa-mcp-sdk').JsonObject} JsonObject */
 
-/** A 1x1 red pixel (PNG). */
-const RED_PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-
-/** A 0.1 s 440 Hz tone: 8 kHz, mono, 16-bit PCM WAV, base64. */
-function toneWav() {
-  const rate = 8000;
-  const samples = 800;
-  const buf = Buffer.alloc(44 + samples * 2);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + samples * 2, 4);
-  buf.write('WAVEfmt ', 8, 'ascii');
-  buf.writeUInt32LE(16, 16); // fmt chunk size
-  buf.writeUInt16LE(1, 20); // PCM
-  buf.writeUInt16LE(1, 22); // mono
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28); // byte rate
-  buf.writeUInt16LE(2, 32); // block align
-  buf.writeUInt16LE(16, 34); // bits per sample
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) buf.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return buf.toString('base64');
-}
-const TONE_WAV = toneWav();
 
 /** @param {number} ms @param {AbortSignal} [signal] */
 const sleep = (ms, signal) =>
@@ -396,11 +373,13 @@ const prompts = [
   },
 ];
 
-await initMcpServer({
-  tools,
+const modern = modernFixtures();
+modern.attach(await initMcpServer({
+  tools: [...tools, ...modern.tools],
   resources,
   resourceTemplates,
-  prompts,
+  prompts: [...prompts, ...modern.prompts],
+  skills: (await import('./skills-fixtures.mjs')).conformanceSkills,
   serverInfo: { name: 'fa-mcp-conformance-server', version: '0.0.0' },
   instructions: 'Fixtures of the official MCP conformance suite.',
-});
+}));

@@ -13,11 +13,47 @@ export type { ToolHandler } from './core/tool-executor.js';
 export { TOOL_NAME_PATTERN } from './core/tool-name.js';
 export { TRUNCATION_MARKER } from './core/steps/cap-result.js';
 export { loadConfig, ConfigError, maskConfig, renderConfigReference, type LoadConfigOptions, type LoadedConfig } from './config/index.js';
+export { renderConfigYaml, type RenderConfigYamlOptions } from './config/index.js';
 export { configSchema, type AppConfig, type SchemaNode } from './config/schema.js';
 export { InMemoryEventStore, type IEventStore } from './state/event-store-memory.js';
 export type { ReadinessCheck } from './ops/health.js';
 export { maskSecrets } from './ops/mask-secrets.js';
+export { maskSensitive, MASK_PATTERNS, type IMaskRules, type MaskPatternName } from './ops/mask-sensitive.js';
+export { ServerMetrics, KNOWN_METHODS, type RequestOutcome, type TaskCounts } from './ops/metrics.js';
+export { AUTH_FAILURE_REASONS, type Telemetry, type ToolOutcome, type ToolCallRecord } from './core/telemetry.js';
+export { DEBUG_CHANNELS, type DebugChannel } from './ops/debug-channels.js';
+export { DEBUG_TOOL_NAME, DEBUG_SHAPES, createDebugTool, type DebugShape } from './ops/debug-tools.js';
+export type { TraceEvent } from './ops/trace-sink.js';
+export { jwksReadinessCheck } from './ops/jwks-check.js';
+export type { AccessPoints, ServiceAddress } from './ops/consul/access-points.js';
+export type { IRestApi, IRestRoute, IRestRequest, IRestResponseDoc, RestMethod } from './rest/types.js';
 export type { Logger } from './ops/logger.js';
 export { assembleInstructions, InstructionsBudgetError, type IInstructionsParts, type IInstructionsIndexEntry } from './core/instructions.js';
 export type { IIconFile } from './core/icons.js';
 export { deprecationMarker } from './core/deprecation.js';
+export * from './apps/index.js';
+export * from './skills/index.js';
+export * from './db/index.js';
+// Authentication and access control (FA-MCP-SDK-DOC/04-authentication.md, 05-ad-authorization.md)
+export { createAuthMW } from './auth/create-auth-mw.js';
+export { getRequestAuth, type AuthenticatedRequest } from './auth/request-auth.js';
+export { AuthError, type AuthErrorKind } from './auth/auth-error.js';
+export { canAccess, assertAccess } from './auth/access-check.js';
+export { generateToken, type GenerateTokenOptions } from './auth/generate-token.js';
+export type { MintInput, MintedToken } from './auth/jwt-signer.js';
+export type { AuthRuntime } from './auth/auth-runtime.js';
+export type { AuthMWOptions } from './auth/http-guard.js';
+export type { CustomAuthValidator, AuthRequestInfo, Credentials, RevocationCheck, Verifier } from './auth/types.js';
+export { LdapGroupResolver, type LdapOptions } from './auth/ldap-groups.js';
+export type { AuthConfig, OAuthClientConfig } from './auth/auth-config.js';
+export {
+  isTerminalTaskStatus, TaskLimitError, toTaskDto,
+  type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,
+} from './tasks/task-types.js';
+export { InMemoryTaskStore } from './tasks/task-store-memory.js';
+export { PostgresTaskStore, TASK_MIGRATIONS } from './tasks/task-store-postgres.js';
+export { TaskManager } from './tasks/task-manager.js';
+export type { TaskRuntime } from './tasks/task-runtime.js';
+export { InMemoryNotificationBus, type INotificationBus, type BusListener } from './state/notification-bus.js';
+export { PostgresNotificationBus } from './state/notification-bus-postgres.js';
+export { runMigrations, type Migration } from './state/pg-migrations.js';

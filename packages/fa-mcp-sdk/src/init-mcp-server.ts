@@ -12,14 +12,27 @@ import type { IIconFile } from './core/icons.js';
 import type { ToolHandler } from './core/tool-executor.js';
 import type { IIcon, IPromptData, IResourceData, IResourceTemplateInfo, IServerInfo, TToolsSource } from './core/types.js';
 import type { ReadinessCheck } from './ops/health.js';
+import type { ISkillsOptions } from './skills/prepare-skills.js';
 import { createLogger, type Logger } from './ops/logger.js';
 import { readPackageInfo } from './ops/package-info.js';
 import { runShutdown, type ShutdownOutcome } from './ops/shutdown.js';
-import { prepareCore } from './prepare-core.js';
+import { prepareCore, sdkVersion } from './prepare-core.js';
+import type { AccessPoints } from './ops/consul/access-points.js';
+import type { ServerMetrics } from './ops/metrics.js';
+import { createOperations } from './ops/operations.js';
+import type { TraceEvent } from './ops/trace-sink.js';
+import type { IRestApi } from './rest/types.js';
+import { createAuthRuntime, type AuthRuntime } from './auth/auth-runtime.js';
+import type { CustomAuthValidator, RevocationCheck } from './auth/types.js';
+import type { Databases } from './db/databases.js';
+import { createServerDatabases } from './db/server-databases.js';
 import { LiveServers } from './protocol/live-servers.js';
+import { createModernEraSupport } from './protocol/modern-era.js';
 import { InMemoryEventStore, type IEventStore } from './state/event-store-memory.js';
 import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
 import { startStdio } from './transport/stdio.js';
+import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
+import type { ITaskStore } from './tasks/task-types.js';
 
 export interface McpServerData {
   /** The tools: an array (checked at start) or a function resolved per request. */
@@ -29,6 +42,8 @@ export interface McpServerData {
   prompts?: IPromptData[];
   resources?: IResourceData[];
   resourceTemplates?: IResourceTemplateInfo[];
+  /** Skills served from a folder (`skills/<name>/SKILL.md` + `references/`): the folder, or options. */
+  skills?: string | ISkillsOptions;
   /** name, version (default: package.json), title, description, websiteUrl, icons (files become data: URIs). */
   serverInfo?: Omit<IServerInfo, 'icons'> & { icons?: Array<IIcon | IIconFile> };
   /** Plain text, or parts assembled under `mcp.instructions.budget`. */
@@ -37,14 +52,22 @@ export interface McpServerData {
   agentBrief?: string;
   /** Text of the standard `agent_prompt` prompt and `<name>://agent/prompt` resource. */
   agentPrompt?: string;
-  /** What `use://auth` tells clients about authentication (no secrets). */
+  /** What `use://auth` tells clients about authentication (no secrets); by default described from `webServer.auth`. */
   authDescription?: () => Record<string, unknown>;
+  /** Your own credential check, tried when the configured schemes do not accept a request. */
+  customAuthValidator?: CustomAuthValidator;
+  /** A dynamic revocation check (revoked users in a database), run for every authenticated request. */
+  isAuthRevoked?: RevocationCheck;
   /** Consumer pipeline steps (audit, caching, tenancy), run before tool execution. */
   steps?: PipelineStep[];
   /** Named readiness checks for /ready (databases, upstream APIs). */
   readinessChecks?: ReadinessCheck[];
+  /** REST routes served next to MCP under `webServer.rest.basePath`, documented at /openapi.json and /docs. */
+  rest?: IRestApi;
   /** Resumability event store for 2025-era SSE streams; in memory by default. */
   eventStore?: IEventStore;
+  /** A task store of your own (replaces `mcp.tasks.store`). */
+  taskStore?: ITaskStore;
 }
 
 export interface InitOptions extends Omit<LoadConfigOptions, 'overrides'> {
@@ -66,6 +89,14 @@ export interface McpServerHandle {
   url?: string;
   port?: number;
   http?: RunningHttpServer;
+  /** The server's Prometheus metrics (own registry); undefined when `webServer.metrics.enabled` is false. */
+  metrics?: ServerMetrics;
+  /** URL of the separate metrics listener (`webServer.metrics.separatePort`). */
+  metricsUrl?: string;
+  /** Addresses of other services through Consul (`consul.accessPoints`); undefined when Consul is off. */
+  accessPoints?: AccessPoints;
+  /** Writes an event of your own to the JSON-lines trace sink (`mcp.debug.logFile`); no-op when off. */
+  emitTrace(event: TraceEvent): void;
   /** Sends notifications/resources/updated to every connection subscribed to the URI. */
   notifyResourceUpdated(uri: string): Promise<number>;
   /** Sends notifications/<kind>/list_changed to every connection. */
@@ -73,6 +104,12 @@ export interface McpServerHandle {
   /** Graceful stop: drain in-flight requests within the grace period, then close. */
   stop(reason?: string): Promise<ShutdownOutcome>;
   readonly stopped: boolean;
+  /** The databases of `db.postgres.dbs` (pools open on first use, closed by stop()). */
+  db: Databases;
+  /** Authentication: `createAuthMW()` for your routes, the token minter, the authenticator. */
+  auth: AuthRuntime;
+  /** Tasks (`mcp.tasks.enabled`): the manager and its store; undefined when off. */
+  tasks?: TaskRuntime;
 }
 
 export async function initMcpServer(data: McpServerData, options: InitOptions = {}): Promise<McpServerHandle> {
@@ -90,8 +127,35 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     destination: logDestination ?? (isStdio ? 2 : 1),
   });
 
-  const core = await prepareCore({ data, config, pkg, cwd: loadOpts.cwd ?? process.cwd(), logger, name });
+  const auth = await createAuthRuntime({
+    config,
+    name,
+    nodeEnv: loaded.nodeEnv,
+    logger,
+    ...(data.customAuthValidator ? { customAuthValidator: data.customAuthValidator } : {}),
+    ...(data.isAuthRevoked ? { isRevoked: data.isAuthRevoked } : {}),
+    // Called at request time, when the core below exists.
+    onFailure: (reason, detail) => core.telemetry.authFailure(reason, detail),
+  });
+  const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
+  const core = await prepareCore({
+    data,
+    config,
+    pkg,
+    cwd: loadOpts.cwd ?? process.cwd(),
+    logger,
+    name,
+    describeAuth: () => auth.describe(isStdio ? 'stdio' : 'http'),
+    telemetry: ops.server,
+    nodeEnv: loaded.nodeEnv,
+  });
+  const db = createServerDatabases({ pipeline: core.pipeline, config: config.db, logger, cwd: loadOpts.cwd ?? process.cwd() });
+  const tasks = config.mcp.tasks.enabled
+    ? await createTaskRuntime({ settings: config.mcp.tasks, core, logger, databases: db, ...(data.taskStore ? { store: data.taskStore } : {}) })
+    : undefined;
+  if (tasks && ops.server.metrics) ops.server.metrics.observeTasks(() => tasks.store.countByStatus() as Promise<Record<string, number>>);
   const live = new LiveServers();
+  const modern = createModernEraSupport({ ...config.mcp, logger, sharedEndpoint: !isStdio });
   const eventStore = data.eventStore ?? new InMemoryEventStore();
   let shuttingDown = false;
   let stopped = false;
@@ -100,17 +164,21 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   let http: RunningHttpServer | undefined;
   let stdio: ReturnType<typeof startStdio> | undefined;
   if (isStdio) {
+    const stdioAuth = await auth.stdioAuth(); // verified at start: a bad token stops it
     stdio = startStdio({
-      factory: { core, live },
+      factory: { core, live, modern, ...(stdioAuth ? { defaultAuth: stdioAuth } : {}), ...(tasks ? { tasks: tasks.manager } : {}) },
       ...(stdin ? { stdin } : {}),
       ...(stdout ? { stdout } : {}),
       onerror: (err) => logger.warn({ err }, 'stdio transport error'),
+      lineGuard: { maxLineBytes: config.mcp.limits.maxPayloadBytes, maxJsonDepth: config.mcp.limits.maxJsonDepth },
     });
     logger.info({ transport: 'stdio' }, `${name} ready on stdio`);
   } else {
     http = await startHttpServer({
       core,
       live,
+      modern,
+      ...(tasks ? { tasks: tasks.manager } : {}),
       eventStore,
       host: config.webServer.host,
       port: config.webServer.port,
@@ -120,15 +188,24 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       responseMode: config.mcp.responseMode,
       mapErrorStatus: config.mcp.httpErrorStatus,
       maxPayloadBytes: config.mcp.limits.maxPayloadBytes,
+      maxJsonDepth: config.mcp.limits.maxJsonDepth,
       sessions: config.mcp.sessions,
       hostValidation: config.webServer.hostValidation,
       allowedOrigins: config.webServer.allowedOrigins,
-      readinessChecks: () => data.readinessChecks ?? [],
+      cors: config.webServer.cors,
+      securityHeaders: config.webServer.securityHeaders,
+      timeouts: config.webServer.timeouts,
+      readinessChecks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks()],
+      // REST routes sit behind the same authentication as /mcp.
+      mountRoutes: (kit) => ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW() } : {}) }, core, data.rest),
       isShuttingDown: () => shuttingDown,
       startedAt: Date.now(),
+      auth,
     });
     logger.info({ url: http.url, stateless: config.mcp.stateless }, `${name} listening on ${http.url}`);
   }
+  const sessions = http?.mcp.sessions;
+  await ops.started({ host: config.webServer.host, ...(http ? { port: Number(new URL(http.url).port) } : {}), core, ...(sessions ? { sessions: () => sessions.size } : {}) });
 
   const onSignal = (signal: NodeJS.Signals) => {
     void handle.stop(signal).then((outcome) => process.exit(outcome.drained ? 0 : 1));
@@ -142,6 +219,12 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     config,
     logger,
     core,
+    db,
+    auth,
+    ...(tasks ? { tasks } : {}),
+    ...(ops.server.metrics ? { metrics: ops.server.metrics } : {}),
+    ...(ops.accessPoints ? { accessPoints: ops.accessPoints } : {}),
+    emitTrace: (event) => ops.server.emitTrace(event),
     notifyResourceUpdated: (uri) => live.resourceUpdated(uri),
     notifyListChanged: (kind) => live.listChanged(kind),
     get stopped() {
@@ -157,12 +240,18 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
           logger,
           graceMs: config.webServer.shutdownGraceMs,
           stopAccepting: async () => {
+            await ops.stopping(); // leave Consul first, so no new work is routed here
             await http?.stopAccepting();
           },
-          inFlight: () => http?.inFlight() ?? 0,
+          // running tasks count as in-flight work: the grace period is theirs too
+          inFlight: () => (http?.inFlight() ?? 0) + (tasks?.manager.runningCount ?? 0),
           closers: [
+            ...(tasks ? [{ name: 'tasks', close: async () => void (await tasks.manager.drain(0)) }] : []),
             ...(http ? [{ name: 'http', close: () => http.close() }] : []),
             ...(stdio ? [{ name: 'stdio', close: () => stdio.close() }] : []),
+            ...(tasks ? [{ name: 'tasks-store', close: () => tasks.close() }] : []),
+            { name: 'db', close: () => db.close() },
+            { name: 'operations', close: () => ops.close() },
           ],
         },
         reason,
@@ -173,6 +262,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       return stopping;
     },
   };
+  if (ops.metricsUrl) handle.metricsUrl = ops.metricsUrl;
   if (http) {
     handle.http = http;
     handle.url = http.url;

@@ -18,6 +18,12 @@ import { rateLimitStep } from './core/steps/rate-limit.js';
 import { createRateLimiters } from './state/rate-limiters.js';
 import type { McpServerData } from './init-mcp-server.js';
 import { readPackageInfo, type PackageInfo } from './ops/package-info.js';
+import { withDebugTools } from './ops/debug-tools.js';
+import type { ServerTelemetry } from './ops/telemetry.js';
+import { appsExtension } from './apps/apps-support.js';
+import { createAppToolView } from './apps/tool-view.js';
+import { Paginator } from './core/pagination.js';
+import { prepareSkills } from './skills/prepare-skills.js';
 
 let sdkVersionCache: string | undefined;
 export function sdkVersion(): string {
@@ -35,32 +41,56 @@ export interface PrepareInput {
   cwd: string;
   logger: CoreLogger;
   name: string;
+  /** The `use://auth` text built from `webServer.auth` (used when the consumer gives none). */
+  describeAuth?: () => Record<string, unknown>;
+  /** Metrics, tracing and debug observation (ops/telemetry.ts). */
+  telemetry?: ServerTelemetry;
+  /** NODE_ENV, for the production refusal of the debug tools. */
+  nodeEnv?: string;
 }
 
-export async function prepareCore({ data, config, pkg, cwd, logger, name }: PrepareInput): Promise<Core> {
+export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development' }: PrepareInput): Promise<Core> {
   const version = data.serverInfo?.version ?? pkg.version ?? '0.0.0';
   const builtins = {
     serverName: name,
     serverVersion: version,
     sdkVersion: sdkVersion(),
-    authDescription: () => data.authDescription?.() ?? { required: false, schemes: [], note: 'This server does not require authentication.' },
+    authDescription: () =>
+      data.authDescription?.() ?? describeAuth?.() ?? { required: false, schemes: [], note: 'This server does not require authentication.' },
     ...(data.agentBrief ? { agentBrief: data.agentBrief } : {}),
     ...(data.agentPrompt ? { agentPrompt: data.agentPrompt } : {}),
   };
   const prompts = data.prompts ?? [];
   const resources = data.resources ?? [];
+  const skills = data.skills
+    ? prepareSkills(data.skills, {
+        cwd,
+        paginator: new Paginator(`${name}@${version}`, config.mcp.pagination.pageSize),
+        warn: (message) => logger.warn({ skills: true }, message),
+      })
+    : undefined;
+  const tools = withDebugTools(data.tools, { ...config.mcp.debug, nodeEnv, maxToolResultBytes: config.mcp.limits.maxToolResultBytes });
   const registry = new Registry({
-    ...(data.tools ? { tools: data.tools } : {}),
+    ...(tools ? { tools } : {}),
     prompts: [...prompts, ...builtinPrompts(builtins, new Set(prompts.map((p) => p.name)))],
-    resources: [...resources, ...builtinResources(builtins, new Set(resources.map((r) => r.uri)))],
-    ...(data.resourceTemplates ? { resourceTemplates: data.resourceTemplates } : {}),
+    resources: [...resources, ...builtinResources(builtins, new Set(resources.map((r) => r.uri))), ...(skills?.resources ?? [])],
+    resourceTemplates: [...(data.resourceTemplates ?? []), ...(skills?.templates ?? [])],
     excludeTools: config.mcp.excludeTools,
+    toolView: createAppToolView(),
+  });
+  const apps = appsExtension({
+    resources: registry.resources.values(),
+    ...(data.tools ? { tools: data.tools } : {}),
+    serves: (uri) => registry.resources.has(uri) || registry.findTemplate(uri) !== undefined,
   });
 
-  const instructions = data.instructions
-    ? assembleInstructions(data.instructions, config.mcp.instructions.budget, config.mcp.excludeTools)
-    : undefined;
+  const listing = skills?.listing ?? [];
+  const instructions =
+    data.instructions || listing.length > 0
+      ? assembleInstructions(data.instructions ?? '', config.mcp.instructions.budget, config.mcp.excludeTools, listing)
+      : undefined;
   if (instructions) logger.debug({ length: instructions.length, budget: instructions.budget }, 'instructions assembled');
+  if (instructions?.listingLevel === -1) logger.warn({ budget: instructions.budget }, 'the skill listing does not fit the instructions budget (mcp.instructions.budget); it is left out');
 
   const { icons: iconSources, ...info } = data.serverInfo ?? {};
   const icons = resolveIcons(iconSources, cwd);
@@ -88,10 +118,13 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name }: Prep
       progressThrottleMs: config.mcp.progress.throttleMs,
     },
     pageSize: config.mcp.pagination.pageSize,
+    hideUnauthorized: config.webServer.auth.hideUnauthorized,
     ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool }) } : {}),
     ...(rl.enabled && rl.maxConcurrentPerSubject > 0 ? { concurrency: concurrencyStep(rl.maxConcurrentPerSubject) } : {}),
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),
+    ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry) } : {}),
+    extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : [])],
   });
 
   const overdue = overdueDeprecations([

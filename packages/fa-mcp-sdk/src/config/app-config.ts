@@ -1,4 +1,13 @@
 /** The validated configuration. Hand-written; must match `configSchema` (proved by a test). */
+import type { AuthConfig, TokenCheckConfig } from '../auth/auth-config.js';
+import type { DbSectionConfig } from './sections/db.js';
+import type { ConsulConfig } from './sections/consul.js';
+import type { McpDebugConfig } from './sections/mcp-debug.js';
+import type { TracingConfig } from './sections/tracing.js';
+import type { MetricsConfig, OpenApiConfig, RestConfig } from './sections/web-ops.js';
+
+export type CacheScopeConfig = 'private' | 'public';
+
 export interface AppConfig {
   name: string;
   mcp: {
@@ -13,6 +22,7 @@ export interface AppConfig {
     };
     limits: {
       maxPayloadBytes: number;
+      maxJsonDepth: number;
       maxToolResultBytes: number;
       toolTimeoutMs: number;
       toolTimeouts: Record<string, number>;
@@ -32,10 +42,33 @@ export interface AppConfig {
       maxConcurrentPerSubject: number;
       store: 'memory' | 'postgres';
     };
+    tasks: {
+      enabled: boolean;
+      store: 'memory' | 'postgres';
+      database: string;
+      defaultTtlMs: number;
+      minTtlMs: number;
+      maxTtlMs: number;
+      pollIntervalMs: number;
+      maxTasks: number;
+      leaseMs: number;
+      sweepIntervalMs: number;
+    };
     excludeTools: string[];
     instructions: {
       budget: number;
     };
+    requestState: {
+      secret: string;
+      ttlMs: number;
+      maxRounds: number;
+    };
+    cacheHints: {
+      ttlMs: number;
+      cacheScope: CacheScopeConfig;
+      perMethod: Record<string, { ttlMs?: number; cacheScope?: CacheScopeConfig }>;
+    };
+    debug: McpDebugConfig;
   };
   webServer: {
     host: string;
@@ -46,10 +79,21 @@ export interface AppConfig {
       allowedHosts: string[];
     };
     allowedOrigins: string[];
+    cors: { enabled: boolean; credentials: boolean; maxAgeSec: number };
+    securityHeaders: { enabled: boolean; hstsMaxAgeSec: number };
+    timeouts: { headersMs: number; bodyMs: number; requestMs: number; keepAliveMs: number };
+    auth: AuthConfig;
+    tokenCheck: TokenCheckConfig;
+    metrics: MetricsConfig;
+    rest: RestConfig;
+    openapi: OpenApiConfig;
     shutdownGraceMs: number;
   };
   logger: {
     level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
     format: 'auto' | 'json' | 'pretty';
   };
+  db: DbSectionConfig;
+  tracing: TracingConfig;
+  consul: ConsulConfig;
 }

@@ -16,3 +16,4 @@ export { coerceValue, envToConfig, type CoerceResult, type EnvMappingResult, typ
 export { buildSchema, loadConfig, type LoadConfigOptions, type LoadedConfig } from './loader.js';
 export { displayValue, isSecretKey, maskConfig, MASK, SECRET_KEY_PATTERN } from './mask.js';
 export { renderConfigReference, type RenderReferenceOptions } from './reference-doc.js';
+export { renderConfigYaml, type RenderConfigYamlOptions } from './config-yaml.js';

@@ -11,6 +11,9 @@
  * validation, masking and the reference page all follow from the schema.
  */
 
+import { consulSection } from './sections/consul.js';
+import { dbSection } from './sections/db.js';
+import { tracingSection } from './sections/tracing.js';
 import { loggerSection } from './sections/logger.js';
 import { mcpSection } from './sections/mcp.js';
 import { webServerSection } from './sections/web-server.js';
@@ -34,5 +37,8 @@ export const configSchema: SchemaNode = {
     mcp: mcpSection,
     webServer: webServerSection,
     logger: loggerSection,
+    db: dbSection,
+    tracing: tracingSection,
+    consul: consulSection,
   },
 };

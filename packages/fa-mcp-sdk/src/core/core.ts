@@ -9,11 +9,16 @@ import type { Registry } from './registry.js';
 import { capResultStep } from './steps/cap-result.js';
 import { mirrorStructuredStep } from './steps/mirror-structured.js';
 import { deprecationStep } from './steps/deprecation.js';
+import { taskSupportStep } from './steps/task-support.js';
 import { resolveToolStep } from './steps/resolve-tool.js';
+import { authorizeStep } from './steps/authorize.js';
 import { validateInputStep } from './steps/validate-input.js';
 import { validateOutputStep } from './steps/validate-output.js';
 import { createToolExecutor, type ToolHandler } from './tool-executor.js';
 import type { IServerInfo } from './types.js';
+import type { ServerExtension } from './extensions.js';
+import { noopTelemetry, type Telemetry } from './telemetry.js';
+import { randomUUID } from 'node:crypto';
 
 /** The logging surface the core needs; a pino logger satisfies it. */
 export interface CoreLogger {
@@ -43,6 +48,14 @@ export interface CoreOptions {
   /** Limit steps: the rate limit runs first, the concurrency cap right before execution. */
   rateLimit?: PipelineStep;
   concurrency?: PipelineStep;
+  /** Extensions declared under capabilities.extensions, with their methods (skills, MCP Apps). */
+  extensions?: ServerExtension[];
+  /** Metrics, tracing and debug observation (ops/telemetry.ts); observes nothing when absent. */
+  telemetry?: Telemetry;
+  /** Observation steps (tool metrics, tool spans): run first, around everything else. */
+  observeSteps?: PipelineStep[];
+  /** Leave out of lists what the caller may not use (`webServer.auth.hideUnauthorized`). */
+  hideUnauthorized?: boolean;
 }
 
 export interface Core {
@@ -55,15 +68,21 @@ export interface Core {
   executeTool: ReturnType<typeof createToolExecutor>;
   paginator: Paginator;
   deprecations: DeprecationWarnings;
+  extensions: ServerExtension[];
+  telemetry: Telemetry;
+  hideUnauthorized: boolean;
 }
 
 export function createCore(opts: CoreOptions): Core {
   const { registry, limits } = opts;
   const deprecations = new DeprecationWarnings(opts.logger);
   const pipeline = new Pipeline([
+    ...(opts.observeSteps ?? []),
     ...(opts.rateLimit ? [opts.rateLimit] : []),
     resolveToolStep(registry),
+    authorizeStep((reason, detail) => core.telemetry.authFailure(reason, detail)),
     deprecationStep(deprecations),
+    taskSupportStep(),
     validateInputStep(registry.validator),
     capResultStep(() => limits.maxToolResultBytes),
     mirrorStructuredStep(),
@@ -79,6 +98,9 @@ export function createCore(opts: CoreOptions): Core {
     limits,
     paginator: new Paginator(`${opts.serverInfo.name}@${opts.serverInfo.version}`, opts.pageSize),
     deprecations,
+    extensions: opts.extensions ?? [],
+    telemetry: opts.telemetry ?? noopTelemetry(randomUUID),
+    hideUnauthorized: opts.hideUnauthorized ?? false,
     executeTool: createToolExecutor({
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
       configuredTimeoutMs: (name) => limits.toolTimeouts[name],

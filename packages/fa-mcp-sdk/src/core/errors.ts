@@ -16,6 +16,8 @@ export const MCP_ERROR_CODES = {
   UPSTREAM_UNAVAILABLE: -32006,
   CONFLICT: -32007,
   FORBIDDEN: -32001,
+  /** 2026-07-28: the request needs a client capability it did not declare (`data.requiredCapabilities`). */
+  MISSING_CLIENT_CAPABILITY: -32021,
 } as const;
 
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
@@ -91,6 +93,20 @@ export class ForbiddenError extends BaseMcpError {
 export class MethodNotFoundError extends BaseMcpError {
   constructor(message: string, data?: IMcpErrorData) {
     super(message, MCP_ERROR_CODES.METHOD_NOT_FOUND, 404, data);
+  }
+}
+
+/**
+ * The request needs a client capability (elicitation, sampling, roots) the
+ * client did not declare. `data.requiredCapabilities` names only what is
+ * missing, in the `ClientCapabilities` shape, e.g. `{ sampling: {} }`.
+ */
+export class MissingClientCapabilityError extends BaseMcpError {
+  constructor(requiredCapabilities: Record<string, unknown>, message?: string) {
+    const names = Object.keys(requiredCapabilities).join(', ');
+    super(message ?? `The client did not declare the capability this request needs: ${names}`, MCP_ERROR_CODES.MISSING_CLIENT_CAPABILITY, 400, {
+      requiredCapabilities,
+    });
   }
 }
 

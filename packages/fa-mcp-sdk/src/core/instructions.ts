@@ -26,6 +26,8 @@ export interface AssembledInstructions {
   length: number;
   budget: number;
   droppedEntries: number;
+  /** Which listing variant went in (0 = the most detailed), -1 when none fitted; absent without a listing. */
+  listingLevel?: number;
 }
 
 export class InstructionsBudgetError extends Error {
@@ -38,31 +40,44 @@ export class InstructionsBudgetError extends Error {
   }
 }
 
-export function assembleInstructions(source: string | IInstructionsParts, budget: number, excluded: readonly string[] = []): AssembledInstructions {
-  if (typeof source === 'string') return check(source, budget, 0);
-  const excludedSet = new Set(excluded);
-  const entries = (source.index ?? []).filter((e) => !e.tools.some((t) => excludedSet.has(t)));
-  const dropped = (source.index?.length ?? 0) - entries.length;
-  const build = (exclusion: string | undefined) =>
+export function assembleInstructions(
+  source: string | IInstructionsParts,
+  budget: number,
+  excluded: readonly string[] = [],
+  listing: readonly string[] = [],
+): AssembledInstructions {
+  // A plain string is the consumer's whole text: no exclusion note, a listing after it.
+  const parts: IInstructionsParts = typeof source === 'string' ? { opening: source } : source;
+  const excludedSet = new Set(typeof source === 'string' ? [] : excluded);
+  const entries = (parts.index ?? []).filter((e) => !e.tools.some((t) => excludedSet.has(t)));
+  const dropped = (parts.index?.length ?? 0) - entries.length;
+  const build = (exclusion: string | undefined, list: string | undefined) =>
     [
-      source.notice,
-      source.opening,
+      parts.notice,
+      parts.opening,
       exclusion,
-      entries.length > 0 ? [source.indexTitle ?? 'What to call for what:', ...entries.map((e) => `- ${e.text}`)].join('\n') : undefined,
-      source.note,
-      source.close,
+      entries.length > 0 ? [parts.indexTitle ?? 'What to call for what:', ...entries.map((e) => `- ${e.text}`)].join('\n') : undefined,
+      parts.note,
+      list,
+      parts.close,
     ]
       .filter((p): p is string => !!p && p.trim().length > 0)
       .join('\n\n');
 
-  if (excluded.length === 0) return check(build(undefined), budget, dropped);
-  const byName = build(`Not available on this server: ${[...excluded].sort().join(', ')}.`);
-  if (byName.length <= budget) return check(byName, budget, dropped);
-  const n = excluded.length;
-  const byCount = build(`${n} tool${n === 1 ? ' is' : 's are'} not available on this server.`);
-  if (byCount.length <= budget) return check(byCount, budget, dropped);
-  // The exclusion note is a courtesy: text that fits without it is never refused for it.
-  return check(build(undefined), budget, dropped);
+  const n = excludedSet.size;
+  // The exclusion note and the listing are courtesies: each shrinks (names, then a count) and then goes
+  // before the text is refused; the exclusion note is the last to go.
+  const notes = n === 0 ? [] : [`Not available on this server: ${[...excludedSet].sort().join(', ')}.`, `${n} tool${n === 1 ? ' is' : 's are'} not available on this server.`];
+  const candidates: Array<[string | undefined, number]> = [
+    ...notes.flatMap((note) => listing.map((_, level): [string, number] => [note, level])),
+    ...notes.map((note): [string, number] => [note, -1]),
+    ...listing.map((_, level): [undefined, number] => [undefined, level]),
+  ];
+  for (const [note, level] of candidates) {
+    const text = build(note, listing[level]);
+    if (text.length <= budget) return { ...check(text, budget, dropped), ...(listing.length > 0 ? { listingLevel: level } : {}) };
+  }
+  return { ...check(build(undefined, undefined), budget, dropped), ...(listing.length > 0 ? { listingLevel: -1 } : {}) };
 }
 
 function check(text: string, budget: number, droppedEntries: number): AssembledInstructions {

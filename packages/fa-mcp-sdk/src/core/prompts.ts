@@ -1,4 +1,5 @@
 /** Prompt listing and rendering, independent of the protocol era. */
+import { assertAccess } from '../auth/access-check.js';
 import { withDeprecation } from './deprecation.js';
 import { ValidationError } from './errors.js';
 import type { RequestContext } from './request-context.js';
@@ -25,6 +26,7 @@ export function describePrompt(p: IPromptData) {
 }
 
 export async function renderPrompt(prompt: IPromptData, args: Record<string, string>, ctx: RequestContext): Promise<IPromptResult> {
+  assertAccess('prompt', prompt.name, prompt, ctx);
   for (const a of prompt.arguments ?? []) {
     if (a.required && (args[a.name] === undefined || args[a.name] === '')) {
       throw new ValidationError(`Missing required argument "${a.name}" for prompt ${prompt.name}`, { field: a.name, reason: 'is required' });

@@ -16,6 +16,11 @@ export interface RegistryInput {
   resources?: IResourceData[];
   resourceTemplates?: IResourceTemplateInfo[];
   excludeTools?: string[];
+  /**
+   * The per-request view of a tool (MCP Apps: a plain variant for a client that
+   * renders no views); undefined hides the tool from that request.
+   */
+  toolView?: (tool: ITool, ctx: RequestContext) => ITool | undefined;
 }
 
 export interface RegisteredTemplate {
@@ -28,6 +33,7 @@ export class Registry {
   private readonly staticTools: ITool[] | undefined;
   private readonly toolSource: TToolsSource;
   private readonly excluded: Set<string>;
+  private readonly toolView: RegistryInput['toolView'];
   private readonly checkedDynamic = new WeakSet<ITool>();
   readonly prompts: ReadonlyMap<string, IPromptData>;
   readonly resources: ReadonlyMap<string, IResourceData>;
@@ -36,6 +42,7 @@ export class Registry {
   constructor(input: RegistryInput) {
     this.toolSource = input.tools ?? [];
     this.excluded = new Set(input.excludeTools ?? []);
+    this.toolView = input.toolView;
     if (Array.isArray(this.toolSource)) {
       this.staticTools = [...this.toolSource];
       this.checkTools(this.staticTools);
@@ -59,13 +66,16 @@ export class Registry {
   /** Every tool this context may see, in registration order, without the excluded ones. */
   async listTools(ctx: RequestContext): Promise<ITool[]> {
     const all = this.staticTools ?? (await this.resolveDynamic(ctx));
-    return this.excluded.size === 0 ? all : all.filter((t) => !this.excluded.has(t.name));
+    const kept = this.excluded.size === 0 ? all : all.filter((t) => !this.excluded.has(t.name));
+    const view = this.toolView;
+    return view ? kept.flatMap((t) => view(t, ctx) ?? []) : kept;
   }
 
   async findTool(name: string, ctx: RequestContext): Promise<ITool | undefined> {
     if (this.excluded.has(name)) return undefined;
     const all = this.staticTools ?? (await this.resolveDynamic(ctx));
-    return all.find((t) => t.name === name);
+    const tool = all.find((t) => t.name === name);
+    return tool && this.toolView ? this.toolView(tool, ctx) : tool;
   }
 
   isExcluded(name: string): boolean {

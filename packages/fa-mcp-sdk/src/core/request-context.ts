@@ -2,6 +2,9 @@
  * The context every request carries through the pipeline, whatever its
  * transport and protocol era.
  */
+import type { CoreLogger } from './core.js';
+import type { IClientChannel } from './types.js';
+
 export type ProtocolEra = '2025' | '2026';
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'memory';
 
@@ -32,4 +35,8 @@ export interface RequestContext {
   /** Client address as the server sees it (after trustProxy rules). */
   remoteAddress?: string;
   headers?: Record<string, string>;
+  /** A logger bound to this request (request id, trace id); every line it writes names the request. */
+  logger?: CoreLogger;
+  /** Talks back to the client (logs, elicitation, sampling, roots); set for tools/call, prompts/get and resources/read. */
+  client?: IClientChannel;
 }

@@ -1,4 +1,5 @@
 /** Resource listing and reading, independent of the protocol era. */
+import { assertAccess } from '../auth/access-check.js';
 import { withDeprecation } from './deprecation.js';
 import { ResourceNotFoundError } from './errors.js';
 import type { Registry } from './registry.js';
@@ -6,24 +7,26 @@ import type { RequestContext } from './request-context.js';
 import type { IResourceContents, IResourceData, IResourceTemplateInfo, TResourceContent } from './types.js';
 
 export function describeResource(r: IResourceData) {
-  const { content: _content, deprecated, ...rest } = r;
+  const { content: _content, deprecated, requiredScopes: _s, requiredGroups: _g, ...rest } = r;
   if (!deprecated) return rest;
   return { ...rest, description: withDeprecation(rest.description, deprecated) };
 }
 
 export function describeTemplate(t: IResourceTemplateInfo) {
-  const { read: _read, complete: _complete, ...rest } = t;
+  const { read: _read, complete: _complete, requiredScopes: _s, requiredGroups: _g, ...rest } = t;
   return rest;
 }
 
 export async function readResource(registry: Registry, uri: string, ctx: RequestContext): Promise<IResourceContents[]> {
   const direct = registry.resources.get(uri);
   if (direct) {
+    assertAccess('resource', uri, direct, ctx);
     const value = typeof direct.content === 'function' ? await direct.content(uri, ctx) : direct.content;
     return toContents(uri, direct.mimeType, value);
   }
   const hit = registry.findTemplate(uri);
   if (hit) {
+    assertAccess('resource', uri, hit.template.def, ctx);
     const value = await hit.template.def.read(uri, hit.variables, ctx);
     return toContents(uri, hit.template.def.mimeType, value);
   }

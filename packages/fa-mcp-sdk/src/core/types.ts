@@ -38,7 +38,15 @@ export interface IDeprecation {
   note?: string;
 }
 
-export interface ITool {
+/** Who may use a tool, prompt or resource; enforced on every transport and era. */
+export interface IAccessRequirements {
+  /** Scopes the caller must hold, all of them (JSON-RPC -32001 with `insufficient_scope` otherwise). */
+  requiredScopes?: string[];
+  /** Groups (token claim or LDAP) of which the caller must be in at least one. */
+  requiredGroups?: string[];
+}
+
+export interface ITool extends IAccessRequirements {
   name: string;
   title?: string;
   description?: string;
@@ -100,19 +108,39 @@ export type TToolHandlerResponse = IToolHandlerStructuredResponse | IToolHandler
 
 export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 
+/** Options of one client-input call (`elicit`, `sample`, `listRoots`). */
+export interface IClientInputOptions {
+  /**
+   * The key of this input request in a 2026-07-28 `input_required` result
+   * (default: `elicitation`, `sampling` or `roots`). A key asked again within
+   * the same call gets a suffix (`-2`, `-3`, ...), so an answered key is never
+   * reused. Ignored on 2025-era connections.
+   */
+  key?: string;
+}
+
 /**
- * What a handler may ask of the client while it runs. The protocol adapter of
- * each era implements it (server-to-client requests on 2025-era sessions).
+ * What a handler may ask of the client while it runs, the same on both
+ * protocol eras. On 2025-era connections elicit/sample/listRoots send real
+ * server-to-client requests. On 2026-07-28 they answer from the retried
+ * request's `inputResponses`; a missing answer stops the handler, the client
+ * gets `input_required` with every pending request and a signed
+ * `requestState`, and the handler runs again from the start when the client
+ * retries (so code before an input call must be safe to repeat).
+ * A client that did not declare the capability an input call needs is refused
+ * with -32021 (MissingClientCapabilityError) on both eras.
  */
 export interface IClientChannel {
-  /** Sends a log message to the client (respects the client's level). */
+  /** Sends a log message to the client (respects the level the client set; on 2026-07-28 the request's `_meta` level, none = no logs). */
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
-  /** Asks the user for input through the client (elicitation). */
-  elicit(params: JsonObject): Promise<JsonObject>;
+  /** Asks the user for input through the client (elicitation, form or URL mode). */
+  elicit(params: JsonObject, options?: IClientInputOptions): Promise<JsonObject>;
   /** Asks the client's model for a completion (sampling). */
-  sample(params: JsonObject): Promise<JsonObject>;
+  sample(params: JsonObject, options?: IClientInputOptions): Promise<JsonObject>;
   /** Asks the client for its roots. */
-  listRoots(): Promise<JsonObject>;
+  listRoots(options?: IClientInputOptions): Promise<JsonObject>;
+  /** true when this run resumes a 2026-07-28 multi-round-trip flow with a verified `requestState`; false on 2025-era connections. */
+  readonly resumed: boolean;
   /** Sends any notification related to the current request. */
   notify(method: string, params?: JsonObject): Promise<void>;
   /** Closes the SSE stream of the current request (2025-era resumability); undefined where not possible. */
@@ -155,7 +183,7 @@ export interface IPromptResult {
   messages: IPromptMessage[];
 }
 
-export interface IPromptData {
+export interface IPromptData extends IAccessRequirements {
   name: string;
   title?: string;
   description?: string;
@@ -170,7 +198,7 @@ export interface IPromptData {
     | ((args: Record<string, string>, context: RequestContext) => string | IPromptResult | Promise<string | IPromptResult>);
 }
 
-export interface IResourceData {
+export interface IResourceData extends IAccessRequirements {
   uri: string;
   name: string;
   title?: string;
@@ -189,7 +217,7 @@ export interface IResourceData {
 
 export type TResourceContent = string | { text: string } | { blob: string } | IResourceContents[];
 
-export interface IResourceTemplateInfo {
+export interface IResourceTemplateInfo extends IAccessRequirements {
   uriTemplate: string;
   name: string;
   title?: string;

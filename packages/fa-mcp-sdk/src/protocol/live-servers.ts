@@ -1,20 +1,32 @@
 /**
- * The server instances serving 2025-era connections right now (sessions, stdio,
- * legacy SSE), with the resource URIs each subscribed to, so a resource update
- * or a list change reaches every connection that should hear of it.
+ * Where resource updates and list changes go: the server instances serving
+ * connections right now (2025-era sessions, stdio of either era, legacy SSE),
+ * with the resource URIs each subscribed to, and the change-event bus the
+ * 2026-07-28 HTTP handler's `subscriptions/listen` streams read.
  */
-import type { McpServer } from '@modelcontextprotocol/server';
+import { InMemoryServerEventBus, type McpServer, type ServerEventBus } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../core/request-context.js';
+
+export type ListKind = 'tools' | 'prompts' | 'resources';
 
 export interface LiveServer {
   server: McpServer;
+  era: ProtocolEra;
+  /** URIs of resources/subscribe (2025 era; on 2026-07-28 the listen filter decides). */
   subscriptions: Set<string>;
 }
 
 export class LiveServers {
   private readonly servers = new Set<LiveServer>();
+  /** Read by the 2026-07-28 HTTP handler's subscriptions/listen streams. */
+  readonly bus: ServerEventBus;
 
-  add(server: McpServer): LiveServer {
-    const live: LiveServer = { server, subscriptions: new Set() };
+  constructor(bus: ServerEventBus = new InMemoryServerEventBus()) {
+    this.bus = bus;
+  }
+
+  add(server: McpServer, era: ProtocolEra = '2025'): LiveServer {
+    const live: LiveServer = { server, era, subscriptions: new Set() };
     this.servers.add(live);
     return live;
   }
@@ -27,11 +39,15 @@ export class LiveServers {
     return this.servers.size;
   }
 
+  /** Sends notifications/resources/updated; returns how many connections it was sent on (listen streams not counted). */
   async resourceUpdated(uri: string): Promise<number> {
+    this.bus.publish({ kind: 'resource_updated', uri });
     let sent = 0;
     await Promise.all(
       [...this.servers].map(async (live) => {
-        if (!live.subscriptions.has(uri) || !live.server.isConnected()) return;
+        // A 2026-07-28 stdio connection routes the notification to the listen streams whose filter names the URI.
+        const wanted = live.era === '2026' || live.subscriptions.has(uri);
+        if (!wanted || !live.server.isConnected()) return;
         try {
           await live.server.server.sendResourceUpdated({ uri });
           sent++;
@@ -43,7 +59,8 @@ export class LiveServers {
     return sent;
   }
 
-  async listChanged(kind: 'tools' | 'prompts' | 'resources'): Promise<void> {
+  async listChanged(kind: ListKind): Promise<void> {
+    this.bus.publish({ kind: `${kind}_list_changed` });
     await Promise.all(
       [...this.servers].map(async (live) => {
         if (!live.server.isConnected()) return;

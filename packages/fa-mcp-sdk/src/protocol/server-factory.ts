@@ -4,29 +4,41 @@
  * (registry, compiled schemas, pipeline) is built once in the core; this only
  * connects handlers.
  */
-import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON, type Transport } from '@modelcontextprotocol/server';
+import type { TaskManager } from '../tasks/task-manager.js';
+import { installTaskDispatch } from './task-dispatch-2025.js';
+import { canAccess, visibleItems } from '../auth/access-check.js';
 import { complete, hasCompletions } from '../core/completions.js';
 import type { Core } from '../core/core.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
 import type { Operation } from '../core/pipeline.js';
 import { createProgressReporter, noopProgress } from '../core/progress.js';
 import { describePrompt, renderPrompt } from '../core/prompts.js';
-import type { ProtocolEra, TransportKind } from '../core/request-context.js';
+import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
 import { describeResource, describeTemplate, readResource } from '../core/resources.js';
-import type { ITool, JsonObject } from '../core/types.js';
-import { createClientChannel } from './client-channel.js';
+import type { IClientChannel, ITool, JsonObject } from '../core/types.js';
+import { runWithClientInput, type ClientInputRun } from './client-input-adapter.js';
 import { toProtocolError } from './errors.js';
 import type { LiveServers } from './live-servers.js';
+import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
 import { describeTool } from './tool-wire.js';
+import { extensionsCapability, registerExtensionMethods } from './extension-methods.js';
+import { tapWire } from './wire-tap.js';
 
 export interface ServerFactoryOptions {
   core: Core;
   live: LiveServers;
+  /** requestState codec and cache hints of the 2026-07-28 revision, built once per process. */
+  modern: ModernEraSupport;
   transport: TransportKind;
   describeHttp?: HttpRequestDescriber;
   /** Track the instance for resource-update and list-changed delivery (connection-scoped 2025-era servers). */
   trackLive?: boolean;
+  /** The identity of requests without their own (stdio started with `webServer.auth.stdioToken`). */
+  defaultAuth?: AuthInfo;
+  /** Tasks (`mcp.tasks.enabled`): 2025-era task methods are dispatched by protocol/task-dispatch-2025.ts. */
+  tasks?: TaskManager;
 }
 
 export interface BuiltServer {
@@ -70,13 +82,43 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         ...(registry.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
         ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
         ...(hasCompletions(registry) ? { completions: {} } : {}),
+        ...extensionsCapability(core),
+        ...(era === '2025' && opts.tasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
       },
       ...(core.instructions ? { instructions: core.instructions } : {}),
+      // The SDK refuses a tampered or expired requestState with -32602 before any handler runs.
+      requestState: { verify: (state: string, ctx: ServerContext) => opts.modern.codec.verify(state, ctx) },
+      ...(opts.modern.cacheHints ? { cacheHints: opts.modern.cacheHints } : {}),
     },
   );
-  const live = era === '2025' && opts.trackLive !== false ? opts.live.add(server) : undefined;
-  const source = { era, transport: opts.transport, server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
-  const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx);
+  const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
+  let stopTaskDispatch: (() => void) | undefined;
+  const tasks = era === '2025' ? opts.tasks : undefined;
+  if (tasks) {
+    // Task methods are claimed at the transport once the server is connected to it.
+    const connect = server.server.connect.bind(server.server);
+    server.server.connect = async (transport: Transport) => {
+      await connect(transport);
+      stopTaskDispatch = installTaskDispatch(transport, {
+        core,
+        tasks,
+        server,
+        transportKind: opts.transport,
+        ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
+      });
+    };
+  }
+  const source = {
+    era,
+    transport: opts.transport,
+    server,
+    ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
+    ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
+  };
+  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport);
+  const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
+  const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
+    runWithClientInput({ ctx, rc, binding, modern: opts.modern, validator: registry.validator }, body);
 
   // Static tools are registered with the SDK so it knows their metadata (and, on
   // 2026-07-28, checks Mcp-Param-* headers); the call and list handlers are then
@@ -92,11 +134,11 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     low.setRequestHandler('tools/list', async (req, ctx) => {
       const rc = contextOf(ctx);
       try {
-        const tools = await registry.listTools(rc);
+        const tools = visibleItems(await registry.listTools(rc), rc, core.hideUnauthorized);
         const page = core.paginator.paginate('tools', tools, (t) => t.name, req.params?.cursor);
         return withCursor({ tools: page.items.map(describeTool) }, page.nextCursor) as never;
       } catch (err) {
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
 
@@ -110,17 +152,21 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
               (u) => ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }),
               core.limits.progressThrottleMs,
             );
-      const op: Operation = {
-        method: 'tools/call',
-        ctx: rc,
-        params: req.params as unknown as JsonObject,
-        signal: ctx.mcpReq.signal,
-        client: createClientChannel(ctx),
-        sendProgress: (p, t, m) => reporter.report(p, t, m),
-        state: new Map(),
-      };
+      const params = req.params as unknown as JsonObject;
+      const binding = { method: 'tools/call', name: req.params.name, arguments: params.arguments };
       try {
-        const result = await core.pipeline.run(op, core.executeTool);
+        const result = await withClientInput(ctx, rc, binding, (client) => {
+          const op: Operation = {
+            method: 'tools/call',
+            ctx: rc,
+            params,
+            signal: ctx.mcpReq.signal,
+            client,
+            sendProgress: (p, t, m) => reporter.report(p, t, m),
+            state: new Map(),
+          };
+          return core.pipeline.run(op, core.executeTool);
+        });
         await reporter.flush();
         return result as never;
       } catch (err) {
@@ -128,7 +174,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         // A cancelled request gets no response (the protocol says so); end its
         // SSE stream so the HTTP request does not stay open until shutdown.
         if (ctx.mcpReq.signal.aborted) ctx.http?.closeSSE?.();
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
   }
@@ -137,10 +183,10 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     low.setRequestHandler('prompts/list', async (req, ctx) => {
       const rc = contextOf(ctx);
       try {
-        const page = core.paginator.paginate('prompts', [...registry.prompts.values()], (p) => p.name, req.params?.cursor);
+        const page = core.paginator.paginate('prompts', visibleItems([...registry.prompts.values()], rc, core.hideUnauthorized), (p) => p.name, req.params?.cursor);
         return withCursor({ prompts: page.items.map(describePrompt) }, page.nextCursor) as never;
       } catch (err) {
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
     low.setRequestHandler('prompts/get', async (req, ctx) => {
@@ -149,9 +195,11 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         const prompt = registry.prompts.get(req.params.name);
         if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
         core.deprecations.used('prompt', prompt.name, prompt.deprecated);
-        return (await renderPrompt(prompt, (req.params.arguments ?? {}) as Record<string, string>, rc)) as never;
+        const args = (req.params.arguments ?? {}) as Record<string, string>;
+        const binding = { method: 'prompts/get', name: prompt.name, arguments: args };
+        return (await withClientInput(ctx, rc, binding, () => renderPrompt(prompt, args, rc))) as never;
       } catch (err) {
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
   }
@@ -160,19 +208,19 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     low.setRequestHandler('resources/list', async (req, ctx) => {
       const rc = contextOf(ctx);
       try {
-        const page = core.paginator.paginate('resources', [...registry.resources.values()], (r) => r.uri, req.params?.cursor);
+        const page = core.paginator.paginate('resources', visibleItems([...registry.resources.values()], rc, core.hideUnauthorized), (r) => r.uri, req.params?.cursor);
         return withCursor({ resources: page.items.map(describeResource) }, page.nextCursor) as never;
       } catch (err) {
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
     low.setRequestHandler('resources/templates/list', async (req, ctx) => {
       const rc = contextOf(ctx);
       try {
-        const page = core.paginator.paginate('templates', registry.templates, (t) => t.def.uriTemplate, req.params?.cursor);
+        const page = core.paginator.paginate('templates', registry.templates.filter((t) => !core.hideUnauthorized || canAccess(t.def, rc)), (t) => t.def.uriTemplate, req.params?.cursor);
         return withCursor({ resourceTemplates: page.items.map((t) => describeTemplate(t.def)) }, page.nextCursor) as never;
       } catch (err) {
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
     low.setRequestHandler('resources/read', async (req, ctx) => {
@@ -180,13 +228,14 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       try {
         const direct = registry.resources.get(req.params.uri);
         if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
-        return { contents: await readResource(registry, req.params.uri, rc) } as never;
+        const binding = { method: 'resources/read', name: req.params.uri };
+        return (await withClientInput(ctx, rc, binding, async () => ({ contents: await readResource(registry, req.params.uri, rc) }))) as never;
       } catch (err) {
         // The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164).
         if (era === '2026' && err instanceof ResourceNotFoundError) {
           throw toProtocolError(new ValidationError(err.message, { uri: req.params.uri }), rc.requestId, core.logger);
         }
-        throw toProtocolError(err, rc.requestId, core.logger);
+        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
     low.setRequestHandler('resources/subscribe', async (req) => {
@@ -199,6 +248,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     });
   }
 
+  registerExtensionMethods(server, core, contextOf);
+
   if (hasCompletions(registry)) {
     low.setRequestHandler('completion/complete', async (req) => {
       const answer = await complete(registry, req.params as never);
@@ -210,6 +261,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     server,
     dispose: () => {
       if (live) opts.live.remove(live);
+      stopTaskDispatch?.();
     },
   };
 }

@@ -3,7 +3,7 @@ import { withDeprecation } from '../core/deprecation.js';
 import type { ITool } from '../core/types.js';
 
 export function describeTool(tool: ITool): Record<string, unknown> {
-  const { handler: _h, deprecated, timeoutMs: _t, ...wire } = tool;
+  const { handler: _h, deprecated, timeoutMs: _t, requiredScopes: _s, requiredGroups: _g, ...wire } = tool;
   if (!deprecated) return wire;
   return { ...wire, description: withDeprecation(wire.description, deprecated) };
 }

@@ -6,3 +6,16 @@ export { getJsonFromResult } from '../core/results.js';
 export { ALL_TARGETS, startTestServer, type StartTestServerOptions, type TestEra, type TestServer, type TestTarget, type TestTransport } from './test-server.js';
 export { StreamClientTransport } from './stream-client-transport.js';
 export { expectToolError } from './expect-tool-error.js';
+export { createEraClient, type ClientEra } from './client-era.js';
+export { connectInMemory, type InMemoryConnection, type InMemoryOptions } from './in-memory-client.js';
+export { connectHttp, connectLegacySse, connectStdio, type RemoteClientOptions, type StdioProcessClient, type StdioProcessOptions } from './remote-clients.js';
+export { DEFAULT_SERVER_EXPORTS, loadServerModule, type LoadedServerModule, type LoadServerModuleOptions } from './load-server-module.js';
+export {
+  getFreePort,
+  startServerOnFreePort,
+  startServerProcess,
+  type RunningServerProcess,
+  type RunningTestServer,
+  type ServerProcessOptions,
+  type ServerSource,
+} from './start-server.js';

@@ -6,12 +6,15 @@
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Readable, Writable } from 'node:stream';
 import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
+import { guardStdin, type StdioLineGuardOptions } from './stdio-line-guard.js';
 
 export interface StdioOptions {
   factory: Omit<ServerFactoryOptions, 'transport'>;
   stdin?: Readable;
   stdout?: Writable;
   onerror?: (err: Error) => void;
+  /** Line checks in front of the SDK (see stdio-line-guard.ts); without them lines go to the SDK as they are. */
+  lineGuard?: StdioLineGuardOptions;
 }
 
 export interface RunningStdio {
@@ -20,12 +23,15 @@ export interface RunningStdio {
 
 export function startStdio(opts: StdioOptions): RunningStdio {
   const disposers: Array<() => void> = [];
-  const transport = new StdioServerTransport(opts.stdin ?? process.stdin, opts.stdout ?? process.stdout);
+  const stdin = opts.stdin ?? process.stdin;
+  const stdout = opts.stdout ?? process.stdout;
+  const guarded = opts.lineGuard ? guardStdin(stdin, stdout, opts.lineGuard) : undefined;
+  const transport = new StdioServerTransport(guarded ? guarded.stream : stdin, stdout);
   const handle = serveStdio(
     async (rc) => {
       const built = await buildServer({ ...opts.factory, transport: 'stdio', trackLive: true }, rc.era === 'modern' ? '2026' : '2025');
       disposers.push(built.dispose);
-      return built.server;
+        return built.server;
     },
     { legacy: 'serve', transport, ...(opts.onerror ? { onerror: opts.onerror } : {}) },
   );
@@ -33,6 +39,7 @@ export function startStdio(opts: StdioOptions): RunningStdio {
     async close() {
       disposers.forEach((d) => d());
       await handle.close();
+      guarded?.detach();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { formatToolResult, ToolExecutionError, type ITool, type McpServerData } from '../../src/index.js';
+import { formatToolResult, TimeoutError, ToolExecutionError, type ITool, type McpServerData } from '../../src/index.js';
 
 export interface CallLog {
   calls: string[];
@@ -40,10 +40,11 @@ export function contractServer(log: CallLog): McpServerData {
       timeoutMs: 300,
       handler: ({ arguments: a, signal }) =>
         new Promise((resolve, reject) => {
+          log.calls.push('sleepy');
           const t = setTimeout(() => resolve(formatToolResult('woke up')), (a.ms as number | undefined) ?? 5000);
           signal.addEventListener('abort', () => {
             clearTimeout(t);
-            log.aborted.push('sleepy');
+            log.aborted.push(signal.reason instanceof TimeoutError ? 'sleepy' : 'sleepy:cancelled');
             reject(signal.reason);
           });
         }),

@@ -39,8 +39,8 @@ const forecast = tool('forecast', {
 });
 
 describe('createCore: the default pipeline', () => {
-  it('orders the steps: resolve, deprecation, validate input; on the way out validate output, mirror, then cap', () => {
-    expect(core([]).c.pipeline.names()).toEqual(['resolve', 'deprecation', 'validate-input', 'cap-result', 'mirror-structured', 'validate-output']);
+  it('orders the steps: resolve, authorize, deprecation, task support, validate input; on the way out validate output, mirror, then cap', () => {
+    expect(core([]).c.pipeline.names()).toEqual(['resolve', 'authorize', 'deprecation', 'task-support', 'validate-input', 'cap-result', 'mirror-structured', 'validate-output']);
   });
 
   it('runs a valid call end to end', async () => {

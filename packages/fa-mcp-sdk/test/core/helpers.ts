@@ -18,6 +18,7 @@ export const silentClient: IClientChannel = {
   sample: async () => ({}),
   listRoots: async () => ({}),
   notify: async () => undefined,
+  resumed: false,
 };
 
 export interface OpOptions {

@@ -1,5 +1,8 @@
 /** The `mcp` section of the configuration schema: protocol and transport behaviour. */
 import type { SchemaNode } from '../schema-node.js';
+import { tasksSection } from './tasks.js';
+import { mcpDebugNode } from './mcp-debug.js';
+import { cacheHintsSection, requestStateSection } from './protocol-2026.js';
 
 export const mcpSection: SchemaNode = {
   type: 'object',
@@ -35,7 +38,7 @@ export const mcpSection: SchemaNode = {
     httpErrorStatus: {
       type: 'boolean',
       default: false,
-      description: 'Answer rate-limit, timeout, payload and upstream JSON-RPC errors with HTTP 429/504/413/503 instead of 200. Off by default: the official MCP clients treat non-2xx as a transport failure. Retry-After is sent either way.',
+      description: 'Answer rate-limit, timeout, payload, upstream and forbidden JSON-RPC errors with HTTP 429/504/413/503/403 instead of 200. Off by default: the official MCP clients treat non-2xx as a transport failure. Retry-After is sent either way.',
       'x-env': ['MCP_HTTP_ERROR_STATUS'],
     },
     sessions: {
@@ -68,8 +71,16 @@ export const mcpSection: SchemaNode = {
           type: 'integer',
           minimum: 1024,
           default: 1_048_576,
-          description: 'Largest accepted request body, in bytes.',
+          description: 'Largest accepted request body (HTTP) or message line (stdio), in bytes.',
           'x-env': ['MCP_MAX_PAYLOAD_BYTES'],
+        },
+        maxJsonDepth: {
+          type: 'integer',
+          minimum: 8,
+          maximum: 1000,
+          default: 100,
+          description: 'Deepest nesting of arrays and objects accepted in one message; deeper is refused before parsing.',
+          'x-env': ['MCP_MAX_JSON_DEPTH'],
         },
         maxToolResultBytes: {
           type: 'integer',
@@ -183,6 +194,7 @@ export const mcpSection: SchemaNode = {
         },
       },
     },
+    tasks: tasksSection,
     excludeTools: {
       type: 'array',
       items: { type: 'string' },
@@ -204,5 +216,8 @@ export const mcpSection: SchemaNode = {
         },
       },
     },
+    requestState: requestStateSection,
+    cacheHints: cacheHintsSection,
+    debug: mcpDebugNode,
   },
 };

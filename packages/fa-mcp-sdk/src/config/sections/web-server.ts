@@ -1,5 +1,8 @@
 /** The `webServer` section of the configuration schema: the HTTP server. */
 import type { SchemaNode } from '../schema-node.js';
+import { metricsNode, openapiNode, restNode } from './web-ops.js';
+import { corsNode, securityHeadersNode, timeoutsNode } from './web-hardening.js';
+import { authNode, tokenCheckNode } from './auth.js';
 
 export const webServerSection: SchemaNode = {
   type: 'object',
@@ -50,9 +53,17 @@ export const webServerSection: SchemaNode = {
       type: 'array',
       items: { type: 'string' },
       default: [],
-      description: 'Allowed Origin values for browser requests (CORS).',
+      description: 'Allowed browser origins, exact (scheme://host[:port]): checked by the Origin guard and used for CORS.',
       'x-env': ['WEB_SERVER_ALLOWED_ORIGINS'],
     },
+    cors: corsNode,
+    securityHeaders: securityHeadersNode,
+    timeouts: timeoutsNode,
+    auth: authNode,
+    tokenCheck: tokenCheckNode,
+    metrics: metricsNode,
+    rest: restNode,
+    openapi: openapiNode,
     shutdownGraceMs: {
       type: 'integer',
       minimum: 0,

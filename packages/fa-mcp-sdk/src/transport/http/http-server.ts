@@ -5,24 +5,33 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import type { AuthRuntime } from '../../auth/auth-runtime.js';
 import type { Core } from '../../core/core.js';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import { createHealthRouter, type ReadinessCheck } from '../../ops/health.js';
 import type { LiveServers } from '../../protocol/live-servers.js';
+import type { TaskManager } from '../../tasks/task-manager.js';
+import type { ModernEraSupport } from '../../protocol/modern-era.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
+import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
 import { hostOriginGuard } from './host-origin-guard.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { createLegacySseRoutes, type LegacySseRoutes } from './legacy-sse-routes.js';
 import { createMcpRoutes, type McpRoutes } from './mcp-routes.js';
 import { requestIdMiddleware } from './request-id.js';
+import { securityHeaders, type SecurityHeadersOptions } from './security-headers.js';
+import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
 
 export interface HttpServerOptions {
   core: Core;
   live: LiveServers;
+  /** Tasks, when `mcp.tasks.enabled`. */
+  tasks?: TaskManager;
+  modern: ModernEraSupport;
   eventStore: IEventStore;
   host: string;
   port: number;
@@ -32,12 +41,29 @@ export interface HttpServerOptions {
   responseMode: 'json' | 'sse';
   mapErrorStatus: boolean;
   maxPayloadBytes: number;
+  /** mcp.limits.maxJsonDepth */
+  maxJsonDepth: number;
   sessions: { maxSessions: number; idleTimeoutMs: number };
   hostValidation: { enabled: boolean; allowedHosts: string[] };
   allowedOrigins: string[];
+  cors: Omit<CorsPolicyOptions, 'allowedOrigins'>;
+  securityHeaders: SecurityHeadersOptions;
+  timeouts: SlowClientTimeouts;
   readinessChecks: () => ReadinessCheck[];
   isShuttingDown: () => boolean;
   startedAt: number;
+  /** OAuth routes and the guard of the MCP endpoints (src/auth). */
+  auth?: Pick<AuthRuntime, 'publicRouter' | 'mcpGuard' | 'enabled' | 'createAuthMW'>;
+  /** Mounts extra routes (metrics, REST, OpenAPI) after the MCP endpoints. */
+  mountRoutes?: (kit: RouteMountKit) => Promise<void>;
+}
+
+/** What the server hands to the operations routes while it assembles its app. */
+export interface RouteMountKit {
+  app: Express;
+  guard: RequestHandler;
+  body: RequestHandler[];
+  auth?: RequestHandler;
 }
 
 export interface RunningHttpServer {
@@ -59,7 +85,9 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   app.disable('x-powered-by');
   app.set('trust proxy', opts.trustProxy);
   let inFlight = 0;
+  const serverOptions = serverTimeoutOptions(opts.timeouts); // validates before anything starts
 
+  app.use(securityHeaders(opts.securityHeaders));
   app.use(requestIdMiddleware());
   app.use((req, res, next) => {
     // Hand the accepted id to the protocol layer through the request itself.
@@ -72,6 +100,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     next();
   });
   app.use(traceContextMiddleware());
+  app.use(corsPolicy({ ...opts.cors, allowedOrigins: opts.allowedOrigins }));
   app.use(
     createHealthRouter({
       name: opts.core.serverInfo.name,
@@ -96,7 +125,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     next();
   });
 
-  const factory = { core: opts.core, live: opts.live, transport: 'http' as const, describeHttp: describeHttpRequest };
+  const factory = { core: opts.core, live: opts.live, modern: opts.modern, transport: 'http' as const, describeHttp: describeHttpRequest, ...(opts.tasks ? { tasks: opts.tasks } : {}) };
   const mcp = createMcpRoutes({
     factory,
     stateless: opts.stateless,
@@ -106,21 +135,27 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     sessions: opts.sessions,
     eventStore: opts.eventStore,
   });
-  app.use('/mcp', guard, ...jsonBody(opts.maxPayloadBytes), mcp.router);
+  if (opts.auth) app.use(opts.auth.publicRouter);
+  const authGuard = opts.auth?.mcpGuard ? [opts.auth.mcpGuard] : [];
+  const readBody = bodyReadTimeout(opts.timeouts.bodyMs);
+  app.use('/mcp', guard, ...authGuard, readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth), mcp.router);
 
   let sse: LegacySseRoutes | undefined;
   if (opts.legacySse) {
     sse = createLegacySseRoutes(factory, opts.sessions.maxSessions);
-    app.use(['/sse', '/messages'], guard);
-    app.use('/messages', ...jsonBody(opts.maxPayloadBytes));
+    app.use(['/sse', '/messages'], guard, ...authGuard);
+    app.use('/messages', readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth));
     app.use(sse.router);
   }
+  // Operations routes (metrics, REST under its base path, OpenAPI, docs): ops/operations.ts.
+  await opts.mountRoutes?.({
+    app,
+    guard,
+    body: [readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth)],
+  });
   app.use(jsonBodyErrors);
 
-  const server = createServer(app);
-  server.keepAliveTimeout = 5_000;
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 0; // SSE streams are long-lived; slow-client limits come with the hardening work
+  const server = createServer(serverOptions, app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {

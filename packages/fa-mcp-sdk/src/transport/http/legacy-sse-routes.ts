@@ -4,9 +4,11 @@
  */
 import express, { type Request, type Response } from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
+import { sdkAuthOf } from '../../protocol/auth-info.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { LegacySseTransport } from './legacy-sse-transport.js';
+import { sessionOwner } from './session-owner.js';
 
 export interface LegacySseRoutes {
   router: express.Router;
@@ -16,6 +18,8 @@ export interface LegacySseRoutes {
 
 export function createLegacySseRoutes(factory: ServerFactoryOptions, maxSessions: number, messagesPath = '/messages'): LegacySseRoutes {
   const streams = new Map<string, LegacySseTransport>();
+  /** Who opened each stream (see session-owner.ts): only they may post to it. */
+  const owners = new Map<string, string | undefined>();
   const router = express.Router();
 
   router.get('/sse', async (_req: Request, res: Response) => {
@@ -23,8 +27,10 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, maxSessions
     const transport = new LegacySseTransport(res, messagesPath);
     const built = await buildServer({ ...factory, transport: 'sse', trackLive: true }, '2025');
     streams.set(transport.sessionId, transport);
+    owners.set(transport.sessionId, sessionOwner(res));
     transport.onclose = () => {
       streams.delete(transport.sessionId);
+      owners.delete(transport.sessionId);
       built.dispose();
       void built.server.close().catch(() => undefined);
     };
@@ -33,7 +39,7 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, maxSessions
 
   router.post(messagesPath, (req: Request, res: Response) => {
     const id = typeof req.query.sessionId === 'string' ? req.query.sessionId : '';
-    const transport = streams.get(id);
+    const transport = owners.get(id) === sessionOwner(res) ? streams.get(id) : undefined;
     if (!transport) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Unknown or closed SSE session');
     const body: unknown = req.body;
     if (!body || typeof body !== 'object') return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Expected a JSON-RPC message');
@@ -41,7 +47,8 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, maxSessions
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       const request = new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: 'POST', headers });
-      transport.receive(body as never, { request });
+      const authInfo = sdkAuthOf(req);
+      transport.receive(body as never, { request, ...(authInfo ? { authInfo } : {}) });
     } catch (err) {
       return sendJsonRpcError(res, 410, MCP_ERROR_CODES.INVALID_REQUEST, (err as Error).message);
     }

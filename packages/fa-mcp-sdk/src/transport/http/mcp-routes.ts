@@ -9,10 +9,12 @@ import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTrans
 import { toWebRequest } from '@modelcontextprotocol/node';
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
+import { sdkAuthOf } from '../../protocol/auth-info.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { SessionManager, type Session } from './session-manager.js';
+import { sessionOwner } from './session-owner.js';
 import { writeWebResponse } from './web-response.js';
 
 export interface McpRoutesOptions {
@@ -42,6 +44,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   const perRequest = (mode: 'reject'): McpHttpHandler =>
     createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
       legacy: mode,
+      // subscriptions/listen streams read the bus that handle.notifyListChanged/notifyResourceUpdated publish on
+      bus: factory.live.bus,
       maxRequestBodySize: opts.maxPayloadBytes,
       onerror: (err) => logger.debug({ err }, 'per-request handler error'),
     });
@@ -50,14 +54,17 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   const router = express.Router();
   const write = (res: ExpressResponse, response: Response) => writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
 
-  const serveSession = async (session: Session, webReq: Request, res: ExpressResponse, parsedBody?: unknown) => {
+  // The caller verified by the auth middleware goes to the SDK as authInfo (never read from headers there).
+  type SdkAuth = ReturnType<typeof sdkAuthOf>;
+  const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? { ...o, authInfo } : o);
+  const serveSession = async (session: Session, webReq: Request, res: ExpressResponse, parsedBody: unknown, authInfo: SdkAuth) => {
     // Only POSTs are work in progress. The standalone GET stream stays open for the
     // session's whole life, so counting it would exempt every SDK client (which
     // always opens one) from the idle timeout and from eviction at the cap.
     const isWork = webReq.method === 'POST';
     if (isWork) session.inFlight++;
     try {
-      const response = await session.transport.handleRequest(webReq, parsedBody === undefined ? {} : { parsedBody });
+      const response = await session.transport.handleRequest(webReq, withAuth(parsedBody === undefined ? {} : { parsedBody }, authInfo));
       await write(res, response);
     } finally {
       if (isWork) session.inFlight--;
@@ -65,7 +72,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     }
   };
 
-  const openSession = async (webReq: Request, res: ExpressResponse, body: unknown) => {
+  const openSession = async (webReq: Request, res: ExpressResponse, body: unknown, authInfo: SdkAuth) => {
+    const owner = sessionOwner(res);
     if (!(await sessions.reserve())) {
       sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active sessions; try again later');
       return;
@@ -80,6 +88,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
           transport,
           lastSeen: Date.now(),
           inFlight: 0,
+          ...(owner !== undefined ? { owner } : {}),
           close: async () => {
             await transport.close();
           },
@@ -93,17 +102,17 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       built.dispose();
     };
     await built.server.connect(transport);
-    const response = await transport.handleRequest(webReq, { parsedBody: body });
+    const response = await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
     await write(res, response);
   };
 
   // 2025-era stateless: a fresh transport and server for each POST, answered as configured.
-  const serveStateless = async (webReq: Request, res: ExpressResponse, body: unknown) => {
+  const serveStateless = async (webReq: Request, res: ExpressResponse, body: unknown, authInfo: SdkAuth) => {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: opts.responseMode === 'json' });
     const built = await buildServer({ ...factory, trackLive: false }, '2025');
     await built.server.connect(transport);
     try {
-      await write(res, await transport.handleRequest(webReq, { parsedBody: body }));
+      await write(res, await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo)));
     } finally {
       await built.server.close().catch(() => undefined);
     }
@@ -111,28 +120,35 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
 
   const handle = async (req: ExpressRequest, res: ExpressResponse) => {
     const body: unknown = req.method === 'POST' ? req.body : undefined;
-    const webReq = await toWebRequest(req as never, body);
+    // Aborted when the client goes away before the answer: the SDK then cancels the call
+    // (the 2026-07-28 per-request path and stateless 2025 have no other way to hear of it).
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    const webReq = await toWebRequest(req as never, body, { signal: gone.signal });
+    const authInfo = sdkAuthOf(req);
     if (opts.stateless) {
       if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
-        return write(res, await modern.fetch(webReq, { parsedBody: body }));
+        return write(res, await modern.fetch(webReq, withAuth({ parsedBody: body }, authInfo)));
       }
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST'); // a 405 must say what is allowed (RFC 9110, 15.5.6)
         return sendJsonRpcError(res, 405, MCP_ERROR_CODES.INVALID_REQUEST, 'Method not allowed: this endpoint is stateless');
       }
-      return serveStateless(webReq, res, body);
+      return serveStateless(webReq, res, body, authInfo);
     }
 
     const sessionId = req.get('mcp-session-id');
     if (sessionId) {
-      const session = sessions.get(sessionId);
+      const session = sessions.claim(sessionId, sessionOwner(res));
       if (!session) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Session not found or expired');
-      return serveSession(session, webReq, res, body);
+      return serveSession(session, webReq, res, body, authInfo);
     }
     if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
-      return write(res, await modern.fetch(webReq, { parsedBody: body }));
+      return write(res, await modern.fetch(webReq, withAuth({ parsedBody: body }, authInfo)));
     }
-    if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, res, body);
+    if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, res, body, authInfo);
     if (req.method === 'POST') {
       return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: no valid session id; send initialize first');
     }

@@ -12,6 +12,8 @@ export interface Session {
   lastSeen: number;
   /** Requests being served right now; a session in use is never evicted. */
   inFlight: number;
+  /** The authenticated subject that opened the session (see session-owner.ts); undefined when anonymous. */
+  owner?: string;
   close: () => Promise<void>;
 }
 
@@ -38,6 +40,17 @@ export class SessionManager {
   get(id: string): Session | undefined {
     const s = this.sessions.get(id);
     if (s) s.lastSeen = Date.now();
+    return s;
+  }
+
+  /**
+   * The session for a request from `owner`: undefined when the id is unknown or
+   * the session belongs to someone else (a misuse does not refresh its idle clock).
+   */
+  claim(id: string, owner: string | undefined): Session | undefined {
+    const s = this.sessions.get(id);
+    if (!s || s.owner !== owner) return undefined;
+    s.lastSeen = Date.now();
     return s;
   }
 

@@ -2,7 +2,8 @@
  * HTTP status for a JSON-RPC error answered as a single JSON body, so load
  * balancers and clients that read only the status see what happened: 429 with
  * Retry-After for rate limits, 504 for timeouts, 413 for payloads, 503 for
- * upstream failures. SSE-framed answers keep 200 (the stream already began).
+ * upstream failures, 403 for refused access (a missing scope or group).
+ * SSE-framed answers keep 200 (the stream already began).
  */
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 
@@ -11,6 +12,7 @@ const STATUS_BY_CODE: ReadonlyMap<number, number> = new Map([
   [MCP_ERROR_CODES.TIMEOUT, 504],
   [MCP_ERROR_CODES.PAYLOAD_TOO_LARGE, 413],
   [MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 503],
+  [MCP_ERROR_CODES.FORBIDDEN, 403],
 ]);
 
 export interface ErrorStatus {

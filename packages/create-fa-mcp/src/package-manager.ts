@@ -1,0 +1,63 @@
+/**
+ * The package manager the user invoked the scaffolder with (`npm create`, `pnpm create`,
+ * `yarn create` set npm_config_user_agent), and the commands the generated project uses with it.
+ */
+import { spawn } from 'node:child_process';
+
+export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
+export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
+
+export function detectPackageManager(userAgent: string | undefined): PackageManager {
+  const name = userAgent?.split(' ')[0]?.split('/')[0];
+  return (PACKAGE_MANAGERS as readonly string[]).includes(name ?? '') ? (name as PackageManager) : 'npm';
+}
+
+export interface PackageManagerCommands {
+  /** Install from the lockfile, failing when it is out of date (CI, Docker build stage). */
+  ciInstall: string;
+  /** Production-only install from the lockfile (Docker runtime stage). */
+  prodInstall: string;
+  /** Runs a package.json script: `<run> build`. */
+  run: string;
+  lockfile: string;
+  /** A shell command that makes the manager available on a plain Node.js image. */
+  setup: string;
+}
+
+export function commandsFor(pm: PackageManager): PackageManagerCommands {
+  switch (pm) {
+    case 'pnpm':
+      return {
+        ciInstall: 'pnpm install --frozen-lockfile',
+        prodInstall: 'pnpm install --prod --frozen-lockfile',
+        run: 'pnpm run',
+        lockfile: 'pnpm-lock.yaml',
+        setup: 'npm install --global pnpm@10',
+      };
+    case 'yarn':
+      return {
+        ciInstall: 'yarn install --frozen-lockfile',
+        prodInstall: 'yarn install --production --frozen-lockfile',
+        run: 'yarn run',
+        lockfile: 'yarn.lock',
+        setup: 'yarn --version',
+      };
+    default:
+      return {
+        ciInstall: 'npm ci',
+        prodInstall: 'npm ci --omit=dev',
+        run: 'npm run',
+        lockfile: 'package-lock.json',
+        setup: 'npm --version',
+      };
+  }
+}
+
+/** Runs `<pm> install` in `cwd` with the terminal attached; resolves with the exit code. */
+export function runInstall(pm: PackageManager, cwd: string): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(pm, ['install'], { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}

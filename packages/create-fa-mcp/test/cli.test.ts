@@ -1,0 +1,95 @@
+/** The built `create-fa-mcp` binary, run non-interactively: flags, --yes, --config, refusals and exit codes. */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load as parseYaml } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.js';
+import { assertBuildIsCurrent, CLI, run } from './run.js';
+
+const tmp = tempDir();
+afterAll(tmp.cleanup);
+beforeAll(assertBuildIsCurrent);
+
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [CLI, ...args], { cwd: tmp.dir, env: { ...process.env, npm_config_user_agent: '', ...env }, timeoutMs: 30_000 });
+
+describe('create-fa-mcp (non-interactive)', () => {
+  it('--yes generates a project from the defaults, named after the folder', async () => {
+    const r = await cli(['orders-mcp', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Created orders-mcp');
+    expect(r.stdout).toContain('npm install'); // --yes does not install; the next steps say so
+    const pkg = JSON.parse(readFileSync(join(tmp.dir, 'orders-mcp', 'package.json'), 'utf8')) as { name: string };
+    expect(pkg.name).toBe('orders-mcp');
+    expect(existsSync(join(tmp.dir, 'orders-mcp', 'node_modules'))).toBe(false);
+  });
+
+  it('takes every answer as a flag', async () => {
+    const r = await cli([
+      'flagged', '--yes', '--name', '@acme/flagged', '--description', 'Flags all the way', '--product-name', 'Flagged',
+      '--port', '4999', '--transport', 'stdio', '--author', 'Grace', '--package-manager', 'pnpm',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const dir = join(tmp.dir, 'flagged');
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, string>;
+    expect(pkg).toMatchObject({ name: '@acme/flagged', description: 'Flags all the way', author: 'Grace' });
+    const config = parseYaml(readFileSync(join(dir, 'config', 'default.yaml'), 'utf8')) as { webServer: { port: number }; mcp: { transportType: string } };
+    expect(config.webServer.port).toBe(4999);
+    expect(config.mcp.transportType).toBe('stdio');
+    expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toContain('pnpm install --frozen-lockfile');
+  });
+
+  it('reads a --config file; flags win over it', async () => {
+    const file = join(tmp.dir, 'answers.yaml');
+    writeFileSync(file, 'name: from-file\nport: 4111\ndescription: From a file\n');
+    const r = await cli(['from-config', '--config', file, '--port', '4222']);
+    expect(r.code, r.stderr).toBe(0);
+    const dir = join(tmp.dir, 'from-config');
+    expect((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name).toBe('from-file');
+    expect(readFileSync(join(dir, 'config', 'default.yaml'), 'utf8')).toContain('port: 4222');
+  });
+
+  it('takes the folder from the name when none is given', async () => {
+    const r = await cli(['--yes', '--name', '@acme/no-dir']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(tmp.dir, 'no-dir', 'package.json'))).toBe(true);
+  });
+
+  it('refuses a non-empty folder unless --force, before writing anything', async () => {
+    const dir = join(tmp.dir, 'occupied');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'keep.txt'), 'x');
+    const refused = await cli(['occupied', '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is not empty');
+    expect(readdirSync(dir)).toEqual(['keep.txt']);
+    const forced = await cli(['occupied', '--yes', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['keep.txt', 'package.json']));
+  });
+
+  it.each([
+    [['bad1', '--yes', '--name', 'Bad Name'], /not a valid npm package name/],
+    [['bad2', '--yes', '--port', '99999'], /port must be an integer/i],
+    [['bad3', '--yes', '--database', 'postgres'], /databaseUrl/],
+    [['bad4', '--config', 'missing.json'], /cannot be read/],
+  ])('exits 1 with the reason for %j', async (args, reason) => {
+    const r = await cli(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(reason);
+    expect(existsSync(join(tmp.dir, args[0] as string))).toBe(false);
+  });
+
+  it('rejects an unknown choice and prints the help', async () => {
+    const bad = await cli(['x', '--transport', 'websocket']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("Allowed choices are http, stdio");
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--package-manager <pm>');
+  });
+
+  it('leaves no temporary folder behind', () => {
+    expect(readdirSync(tmp.dir).filter((n) => n.includes('create-fa-mcp'))).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The interactive questions, answered through a pseudo-terminal like a person would: defaults
+ * accepted, a bad port corrected, choices made with the arrow keys, yes/no with y and n, the
+ * install run with the package manager that invoked the scaffolder; and Ctrl-C leaving nothing.
+ */
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { load as parseYaml } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateSdkPaths } from '../src/bundle.js';
+import { availableFeatures } from '../src/features.js';
+import { PKG_ROOT, tempDir } from './helpers.js';
+import { KEYS, PtySession } from './pty.js';
+import { assertBuildIsCurrent, CLI } from './run.js';
+
+const tmp = tempDir('create-fa-mcp-pty-');
+afterAll(tmp.cleanup);
+beforeAll(assertBuildIsCurrent);
+
+const hasScript = process.platform === 'linux' && existsSync('/usr/bin/script');
+const available = availableFeatures(templateSdkPaths(join(PKG_ROOT, 'dist', 'template', 'project')));
+
+describe.runIf(hasScript)('interactive prompts on a terminal', () => {
+  it('asks every question and generates what was answered', async () => {
+    // A stand-in pnpm that records how it was called: the scaffolder must use the manager it was invoked with.
+    const bin = join(tmp.dir, 'bin');
+    mkdirSync(bin);
+    const record = join(tmp.dir, 'pnpm-call.txt');
+    writeFileSync(join(bin, 'pnpm'), `#!/bin/sh\necho "$PWD|$*" > ${JSON.stringify(record)}\n`);
+    chmodSync(join(bin, 'pnpm'), 0o755);
+    const session = new PtySession(`${process.execPath} ${CLI} pty-project`, {
+      cwd: tmp.dir,
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, npm_config_user_agent: 'pnpm/10.34.9 npm/? node/v20.20.2 linux x64' },
+    });
+    try {
+      await session.waitFor('Project name');
+      await session.type(KEYS.enter);
+      await session.waitFor('Description');
+      await session.type(KEYS.enter);
+      await session.waitFor('Product name');
+      await session.type(KEYS.enter);
+      await session.waitFor('HTTP port');
+      await session.type(...Array<string>(4).fill(KEYS.backspace), 'abc', KEYS.enter);
+      await session.waitFor('The port must be an integer from 1 to 65535');
+      await session.type(...Array<string>(3).fill(KEYS.backspace), '4567', KEYS.enter);
+      await session.waitFor('Transport');
+      await session.type(KEYS.down, KEYS.enter);
+      if (available.has('auth')) {
+        await session.waitFor('Require authentication?');
+        await session.type('y');
+      }
+      if (available.has('database')) {
+        await session.waitFor('Database');
+        await session.type(KEYS.down, KEYS.enter);
+      }
+      if (available.has('consul')) {
+        await session.waitFor('Register in Consul?');
+        await session.type('n');
+      }
+      await session.waitFor('Author');
+      await session.type('Tester <t@example.com>', KEYS.enter);
+      await session.waitFor('Install dependencies with pnpm?');
+      await session.type(KEYS.enter);
+      await session.waitFor('Next steps');
+      expect(await session.exited).toBe(0);
+    } finally {
+      session.kill();
+    }
+
+    const dir = join(tmp.dir, 'pty-project');
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, string>;
+    expect(pkg).toMatchObject({ name: 'pty-project', author: 'Tester <t@example.com>' });
+    const config = parseYaml(readFileSync(join(dir, 'config', 'default.yaml'), 'utf8')) as {
+      webServer: { port: number; auth?: { enabled: boolean } };
+      mcp: { transportType: string };
+      db?: { postgres: { dbs: { main: { embedded: boolean } } } };
+    };
+    expect(config.webServer.port).toBe(4567);
+    expect(config.mcp.transportType).toBe('stdio');
+    if (available.has('auth')) {
+      expect(config.webServer.auth?.enabled).toBe(true);
+      expect(parseEnv(readFileSync(join(dir, '.env'), 'utf8')).AUTH_PERMANENT_SERVER_TOKENS).toMatch(/^[\w-]{43}$/);
+    }
+    if (available.has('database')) expect(config.db?.postgres.dbs.main.embedded).toBe(true);
+    expect(readFileSync(record, 'utf8').trim()).toBe(`${dir}|install`);
+  }, 180_000);
+
+  it('Ctrl-C at a question ends the run with exit code 130 and writes nothing', async () => {
+    const parent = join(tmp.dir, 'cancel');
+    mkdirSync(parent);
+    const session = new PtySession(`${process.execPath} ${CLI} never-made`, { cwd: parent, env: { ...process.env } });
+    try {
+      await session.waitFor('Project name');
+      await session.type(KEYS.enter);
+      await session.waitFor('Description');
+      await session.type(KEYS.ctrlC);
+      await session.waitFor('Cancelled: nothing was written.');
+      expect(await session.exited).toBe(130);
+    } finally {
+      session.kill();
+    }
+    expect(readdirSync(parent)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,141 @@
+/**
+ * Generating a project from cli-template: every placeholder filled, every file in place, secrets
+ * only in .env (git- and docker-ignored), an existing folder respected, and an abort or a failure
+ * leaving nothing behind.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load as parseYaml } from 'js-yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listTemplateFiles } from '../src/template-files.js';
+import { DOCS_FOLDER, scaffold, ScaffoldAbortedError } from '../src/scaffold.js';
+import { TargetDirError } from '../src/target-dir.js';
+import { DOCS_DIR, listFiles, readText, sampleAnswers, SDK_ROOT, TEMPLATE_DIR, tempDir } from './helpers.js';
+
+const tmp = tempDir();
+afterAll(tmp.cleanup);
+const base = { templateDir: TEMPLATE_DIR, docsDir: DOCS_DIR };
+
+/** `^x.y.z` accepts `version` (caret semantics, 0.x included). */
+function caretAccepts(range: string, version: string): boolean {
+  const m = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(range);
+  const v = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!m || !v) return false;
+  const [r0, r1, r2] = m.slice(1).map(Number) as [number, number, number];
+  const [v0, v1, v2] = v.slice(1).map(Number) as [number, number, number];
+  if (r0 !== v0) return false;
+  if (r0 === 0) return v1 === r1 && v2 >= r2;
+  return v1 > r1 || (v1 === r1 && v2 >= r2);
+}
+
+describe('scaffold', async () => {
+  const answers = sampleAnswers({ auth: true });
+  const dir = join(tmp.dir, 'weather-mcp');
+  const result = await scaffold({ ...base, targetDir: dir, answers, now: new Date('2026-03-04T10:00:00Z') });
+  const files = listFiles(dir);
+
+  it('writes every template file (dotfiles restored) and the SDK documentation', () => {
+    for (const file of listTemplateFiles(TEMPLATE_DIR)) expect(files, file.target).toContain(file.target);
+    for (const doc of readdirSync(DOCS_DIR)) expect(files).toContain(`${DOCS_FOLDER}/${doc}`);
+    expect(files).toEqual(expect.arrayContaining(['.gitignore', '.dockerignore', '.env', '.env.example', '.github/workflows/ci.yml', '.gitlab-ci.yml']));
+    expect(result.files).toEqual(files);
+  });
+
+  it('leaves no {{ in any generated file', () => {
+    const leftovers = files.filter((f) => readText(dir, f).includes('{{'));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('fills the answers in, escaped for each file type', () => {
+    const pkg = JSON.parse(readText(dir, 'package.json')) as { name: string; description: string; author: string; dependencies: Record<string, string> };
+    expect(pkg).toMatchObject({ name: 'weather-mcp', description: answers.description, author: answers.author });
+    expect(readText(dir, 'src/server-info.ts')).toContain(`export const PRODUCT_NAME = ${JSON.stringify(answers.productName)};`);
+    const config = parseYaml(readText(dir, 'config/default.yaml')) as { webServer: { port: number; auth?: { enabled: boolean } }; mcp: { transportType: string } };
+    expect(config.webServer.port).toBe(4123);
+    expect(config.mcp.transportType).toBe('http');
+    if (config.webServer.auth) expect(config.webServer.auth.enabled).toBe(true);
+    expect(readText(dir, 'CHANGELOG.md')).toContain('## [0.1.0] - 2026-03-04');
+    expect(readText(dir, 'Dockerfile')).toContain('EXPOSE 4123');
+    expect(readText(dir, '.gitlab-ci.yml')).toContain('http://127.0.0.1:4123/health');
+    for (const f of ['.github/workflows/ci.yml', 'deploy/docker/docker-compose.yml', '.gitlab-ci.yml']) expect(() => parseYaml(readText(dir, f)), f).not.toThrow();
+  });
+
+  it('depends on fa-mcp-sdk by a range that accepts the SDK version it was made with', () => {
+    const range = (JSON.parse(readText(dir, 'package.json')) as { dependencies: Record<string, string> }).dependencies['fa-mcp-sdk'] as string;
+    const sdkVersion = (JSON.parse(readFileSync(join(SDK_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(caretAccepts(range, sdkVersion), `${range} vs ${sdkVersion}`).toBe(true);
+  });
+
+  it('writes secrets to .env only, which git and docker ignore', () => {
+    expect(result.secrets.length).toBeGreaterThanOrEqual(1);
+    for (const secret of result.secrets) {
+      const holders = files.filter((f) => readText(dir, f).includes(secret));
+      expect(holders).toEqual(['.env']);
+    }
+    const gitignore = readText(dir, '.gitignore').split('\n');
+    expect(gitignore).toEqual(expect.arrayContaining(['.env', 'config/local.yaml']));
+    expect(readText(dir, '.dockerignore').split('\n')).toEqual(expect.arrayContaining(['.env*', 'config/local.yaml']));
+  });
+
+  it('gives every project its own secrets', async () => {
+    const other = await scaffold({ ...base, targetDir: join(tmp.dir, 'other'), answers });
+    expect(other.secrets.filter((s) => result.secrets.includes(s))).toEqual([]);
+  });
+
+  it('lists in AGENTS.md only documentation pages that exist', () => {
+    const agents = readText(dir, 'AGENTS.md');
+    const pages = [...agents.matchAll(/`(\d\d[-\w]*\.md)`/g)].map((m) => m[1] as string);
+    expect(pages.length).toBeGreaterThan(3);
+    for (const page of pages) expect(files, page).toContain(`${DOCS_FOLDER}/${page}`);
+  });
+});
+
+describe('scaffold refuses and cleans up', () => {
+  it('refuses a non-empty folder without force, and writes nothing', async () => {
+    const dir = join(tmp.dir, 'busy');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    await expect(scaffold({ ...base, targetDir: dir, answers: sampleAnswers() })).rejects.toThrow(TargetDirError);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+    expect(readdirSync(tmp.dir).filter((n) => n.includes('create-fa-mcp'))).toEqual([]);
+  });
+
+  it('with force, writes the template files and keeps the folder\'s other files', async () => {
+    const dir = join(tmp.dir, 'forced');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    writeFileSync(join(dir, 'src', 'legacy.ts'), 'old');
+    writeFileSync(join(dir, 'README.md'), 'old readme');
+    await scaffold({ ...base, targetDir: dir, answers: sampleAnswers(), force: true });
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(dir, 'src', 'legacy.ts'), 'utf8')).toBe('old');
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('# Weather MCP');
+    expect(existsSync(join(dir, 'src', 'start.ts'))).toBe(true);
+  });
+
+  it('an abort mid-way leaves neither the target nor the temporary folder', async () => {
+    const parent = join(tmp.dir, 'abort');
+    mkdirSync(parent);
+    const controller = new AbortController();
+    const pending = scaffold({ ...base, targetDir: join(parent, 'never'), answers: sampleAnswers(), signal: controller.signal });
+    setImmediate(() => controller.abort());
+    await expect(pending).rejects.toThrow(ScaffoldAbortedError);
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it('a failing template leaves neither the target nor the temporary folder', async () => {
+    const parent = join(tmp.dir, 'broken');
+    const template = join(parent, 'template');
+    mkdirSync(join(template, 'src'), { recursive: true });
+    writeFileSync(join(template, 'a.txt'), 'fine');
+    writeFileSync(join(template, 'src', 'b.ts'), 'const x = {{nope}};');
+    await expect(scaffold({ ...base, templateDir: template, targetDir: join(parent, 'out'), answers: sampleAnswers() })).rejects.toThrow(/src\/b\.ts: unknown placeholder \{\{nope\}\}/);
+    expect(readdirSync(parent)).toEqual(['template']);
+  });
+
+  it('rejects answers that do not fit together before touching the disk', async () => {
+    const target = join(tmp.dir, 'bad-answers');
+    await expect(scaffold({ ...base, targetDir: target, answers: sampleAnswers({ database: 'postgres' }) })).rejects.toThrow(/databaseUrl/);
+    expect(existsSync(target)).toBe(false);
+  });
+});

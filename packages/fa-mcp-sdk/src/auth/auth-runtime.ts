@@ -1,0 +1,121 @@
+/**
+ * The authentication of one server, built once at start from the configuration
+ * and passed to whoever needs it (no module state): the authenticator, the
+ * guard of the MCP routes, the public OAuth routes, `createAuthMW()` for the
+ * consumer's routes, the stdio identity and the `use://auth` description.
+ */
+import express, { type Request, type RequestHandler } from 'express';
+import type { AppConfig } from '../config/app-config.js';
+import type { CoreLogger } from '../core/core.js';
+import { Authenticator } from './authenticator.js';
+import { baseUrlOf } from './base-url.js';
+import { buildSchemes } from './build-schemes.js';
+import type { ChallengeContext } from './challenge.js';
+import { describeAuth } from './describe-auth.js';
+import { authMiddleware, type AuthMWOptions, type GuardContext } from './http-guard.js';
+import { LdapGroupResolver } from './ldap-groups.js';
+import { mintEndpointRouter } from './mint-endpoint.js';
+import { metadataRouter, PROTECTED_RESOURCE_PATH } from './oauth-metadata.js';
+import { tokenEndpointRouter } from './oauth-token-endpoint.js';
+import { Revocation } from './revocation.js';
+import { createTokenMinter, type TokenMinter } from './token-minter.js';
+import type { AuthInfo, CustomAuthValidator, RevocationCheck } from './types.js';
+import type { JwtSigner } from './jwt-signer.js';
+
+export interface AuthRuntimeInput {
+  config: AppConfig;
+  /** Realm when `webServer.auth.realm` is empty. */
+  name: string;
+  nodeEnv: string;
+  logger: CoreLogger;
+  customAuthValidator?: CustomAuthValidator;
+  isRevoked?: RevocationCheck;
+  /** Told of every refused request (reason of AUTH_FAILURE_REASONS), for metrics and debug logs. */
+  onFailure?: (reason: string, detail: Record<string, unknown>) => void;
+}
+
+export interface AuthRuntime {
+  /** `webServer.auth.enabled`: the MCP routes require authentication. */
+  readonly enabled: boolean;
+  readonly realm: string;
+  readonly authenticator: Authenticator;
+  /** Mints tokens of the configured mode (legacyAesCtr, embedded), when it can. */
+  readonly minter?: TokenMinter;
+  readonly signer?: JwtSigner;
+  /** The guard in front of /mcp, /sse and /messages; undefined when authentication is off. */
+  readonly mcpGuard?: RequestHandler;
+  /** Discovery documents, /oauth/token and the operators' endpoint (mounted before the guard). */
+  readonly publicRouter: express.Router;
+  /** Express middleware for the consumer's own routes, with the same schemes. */
+  createAuthMW(options?: AuthMWOptions): RequestHandler;
+  /** What `use://auth` says. */
+  describe(transport: 'http' | 'stdio'): Record<string, unknown>;
+  /** The identity of stdio requests (from `webServer.auth.stdioToken`), verified at start. */
+  stdioAuth(): Promise<AuthInfo | undefined>;
+  /** Empties the LDAP group cache. */
+  clearGroupCache(): void;
+}
+
+export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRuntime> {
+  const { config, logger } = input;
+  const auth = config.webServer.auth;
+  const production = input.nodeEnv === 'production';
+  const realm = auth.realm || input.name;
+  const schemes = await buildSchemes(auth, production);
+  schemes.warnings.forEach((w) => logger.warn({}, w));
+  const ldap = auth.ldap.url ? new LdapGroupResolver(auth.ldap) : undefined;
+  const revocation = new Revocation({ subjects: auth.revoked.subjects, tokenIds: auth.revoked.tokenIds, ...(input.isRevoked ? { check: input.isRevoked } : {}) });
+  const authenticator = new Authenticator({
+    verifiers: schemes.verifiers,
+    ...(input.customAuthValidator ? { custom: input.customAuthValidator } : {}),
+    revocation,
+    ...(ldap ? { groups: ldap } : {}),
+    allowQueryToken: config.webServer.tokenCheck.allowQueryToken,
+    logger,
+  });
+  if (auth.enabled && authenticator.schemes.length === 0) {
+    throw new Error('webServer.auth.enabled is true but no scheme is configured (permanentServerTokens, basic, jwtToken.mode or customAuthValidator)');
+  }
+  if (!auth.enabled && production && config.mcp.transportType === 'http') logger.warn({}, 'authentication is off (webServer.auth.enabled: false)');
+
+  const metadataOn = auth.jwtToken.mode !== 'none';
+  const challenge = (req: Request): ChallengeContext => ({
+    realm,
+    basic: !!auth.basic.username,
+    ...(metadataOn ? { resourceMetadataUrl: `${baseUrlOf(req, auth.publicUrl)}${PROTECTED_RESOURCE_PATH}` } : {}),
+  });
+  const guardContext: GuardContext = { authenticator, challenge, ...(input.onFailure ? { onRefused: input.onFailure } : {}) };
+  const createAuthMW = (options: AuthMWOptions = {}) => authMiddleware(guardContext, options);
+  const minter = createTokenMinter(auth, schemes.signer);
+
+  const publicRouter = express.Router();
+  if (metadataOn) {
+    publicRouter.use(metadataRouter({ auth, realm, allowQueryToken: config.webServer.tokenCheck.allowQueryToken, ...(schemes.signer ? { signer: schemes.signer } : {}) }));
+  }
+  if (schemes.signer && minter && auth.jwtToken.mode === 'embedded') publicRouter.use(tokenEndpointRouter({ auth, minter, revocation, realm }));
+  if (auth.mintEndpoint.enabled && minter) {
+    const guard = createAuthMW({ requiredScopes: auth.mintEndpoint.requiredScopes, requiredGroups: auth.mintEndpoint.requiredGroups });
+    publicRouter.use(mintEndpointRouter({ auth, minter, guard, log: (entry) => logger.info(entry, 'token minted') }));
+  }
+
+  let stdioIdentity: Promise<AuthInfo | undefined> | undefined;
+  return {
+    enabled: auth.enabled,
+    realm,
+    authenticator,
+    ...(minter ? { minter } : {}),
+    ...(schemes.signer ? { signer: schemes.signer } : {}),
+    ...(auth.enabled
+      ? { mcpGuard: createAuthMW({ requiredScopes: auth.requiredScopes, requiredGroups: auth.requiredGroups, body: 'json-rpc' }) }
+      : {}),
+    publicRouter,
+    createAuthMW,
+    describe: (transport) => describeAuth(auth, config.webServer.tokenCheck, { realm, custom: !!input.customAuthValidator, transport }),
+    stdioAuth() {
+      if (!auth.stdioToken) return Promise.resolve(undefined);
+      stdioIdentity ??= authenticator.verifyCredentials({ scheme: 'bearer', token: auth.stdioToken, from: 'header' });
+      return stdioIdentity;
+    },
+    clearGroupCache: () => ldap?.clearCache(),
+  };
+}

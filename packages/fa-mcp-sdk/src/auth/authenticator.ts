@@ -1,0 +1,96 @@
+/**
+ * Authentication of one request: find the credentials, let the verifiers try
+ * them (cheapest first: static tokens, JWT, Basic), then the consumer's
+ * validator, then add LDAP groups and check revocation. The result is the
+ * caller's AuthInfo, or an AuthError saying why not.
+ */
+import type { CoreLogger } from '../core/core.js';
+import { AuthError } from './auth-error.js';
+import { extractCredentials } from './credentials.js';
+import type { Revocation } from './revocation.js';
+import type { AuthInfo, AuthRequestInfo, Credentials, CustomAuthValidator, Verifier } from './types.js';
+
+export interface GroupSource {
+  groupsOf(subject: string): Promise<string[]>;
+}
+
+export interface AuthenticatorOptions {
+  verifiers: Verifier[];
+  custom?: CustomAuthValidator;
+  revocation: Revocation;
+  groups?: GroupSource;
+  allowQueryToken: boolean;
+  logger: CoreLogger;
+}
+
+export class Authenticator {
+  constructor(private readonly opts: AuthenticatorOptions) {}
+
+  get schemes(): string[] {
+    return [...this.opts.verifiers.map((v) => v.name), ...(this.opts.custom ? ['customAuthValidator'] : [])];
+  }
+
+  /** The caller of an HTTP request; throws AuthError (401/400) or UpstreamUnavailableError (503). */
+  async authenticate(request: AuthRequestInfo): Promise<AuthInfo> {
+    const credentials = extractCredentials(request, this.opts.allowQueryToken);
+    let failure: AuthError | undefined;
+    let auth: AuthInfo | undefined;
+    if (credentials) {
+      try {
+        auth = await this.verifyBuiltIn(credentials);
+      } catch (err) {
+        if (!(err instanceof AuthError)) throw err;
+        failure = err;
+      }
+    }
+    if (!auth && this.opts.custom) {
+      auth = await this.runCustom({ ...request, ...(credentials ? { credentials } : {}) });
+    }
+    if (!auth) throw failure ?? refusalFor(credentials);
+    return this.finish(auth, credentials);
+  }
+
+  /** Verifies credentials without a request (the stdio token); same checks as HTTP, the custom validator aside. */
+  async verifyCredentials(credentials: Credentials): Promise<AuthInfo> {
+    const auth = await this.verifyBuiltIn(credentials);
+    if (!auth) throw refusalFor(credentials);
+    return this.finish(auth, credentials);
+  }
+
+  private async verifyBuiltIn(credentials: Credentials): Promise<AuthInfo | undefined> {
+    for (const verifier of this.opts.verifiers) {
+      const auth = await verifier.verify(credentials);
+      if (auth) return auth;
+    }
+    return undefined;
+  }
+
+  private async runCustom(request: AuthRequestInfo): Promise<AuthInfo | undefined> {
+    const result = await (this.opts.custom as CustomAuthValidator)(request);
+    if (!result) return undefined;
+    if (typeof result.subject !== 'string' || result.subject === '') throw new Error('customAuthValidator returned an identity without a subject');
+    return { subject: result.subject, scopes: result.scopes ?? [], groups: result.groups ?? [], claims: result.claims ?? {} };
+  }
+
+  private async finish(auth: AuthInfo, credentials: Credentials | undefined): Promise<AuthInfo> {
+    let groups = auth.groups;
+    if (this.opts.groups) {
+      try {
+        const found = await this.opts.groups.groupsOf(auth.subject);
+        groups = [...new Set([...groups, ...found])];
+      } catch (err) {
+        // Without the directory only the token's own groups count: group-protected items stay closed.
+        this.opts.logger.warn({ err, subject: auth.subject }, 'LDAP group lookup failed');
+      }
+    }
+    const out: AuthInfo = { ...auth, groups };
+    await this.opts.revocation.assertNotRevoked(out, credentials?.scheme === 'bearer' ? credentials.token : undefined);
+    return out;
+  }
+}
+
+function refusalFor(credentials: Credentials | undefined): AuthError {
+  if (!credentials) return new AuthError('missing', 'Authentication required');
+  if (credentials.scheme === 'basic') return new AuthError('invalid_credentials', 'Basic authentication is not accepted here');
+  return new AuthError('invalid_token', 'The token is not recognized');
+}

@@ -1,0 +1,37 @@
+/**
+ * Revoked callers: subjects and token ids from the configuration, plus an
+ * optional check of the consumer's (a database of revoked users, say). A token
+ * id is a token's `jti`, or the SHA-256 hex of the whole token for tokens that
+ * have none (permanent server tokens, old legacy tokens).
+ */
+import { AuthError } from './auth-error.js';
+import { tokenFingerprint } from './constant-time.js';
+import type { AuthInfo, RevocationCheck } from './types.js';
+
+export interface RevocationOptions {
+  subjects: readonly string[];
+  tokenIds: readonly string[];
+  check?: RevocationCheck;
+}
+
+export class Revocation {
+  private readonly subjects: Set<string>;
+  private readonly tokenIds: Set<string>;
+
+  constructor(private readonly opts: RevocationOptions) {
+    this.subjects = new Set(opts.subjects.map((s) => s.toLowerCase()));
+    this.tokenIds = new Set(opts.tokenIds.map((t) => t.toLowerCase()));
+  }
+
+  /** Throws invalid_token when the caller or the token is revoked. */
+  async assertNotRevoked(auth: AuthInfo, token?: string): Promise<void> {
+    if (this.subjects.has(auth.subject.toLowerCase())) throw new AuthError('invalid_token', 'Access of this subject has been revoked', { reason: 'revoked' });
+    if (this.tokenIds.size > 0) {
+      const jti = typeof auth.claims.jti === 'string' ? auth.claims.jti.toLowerCase() : undefined;
+      if ((jti && this.tokenIds.has(jti)) || (token && this.tokenIds.has(tokenFingerprint(token)))) {
+        throw new AuthError('invalid_token', 'The token has been revoked', { reason: 'revoked' });
+      }
+    }
+    if (this.opts.check && (await this.opts.check(auth))) throw new AuthError('invalid_token', 'Access has been revoked', { reason: 'revoked' });
+  }
+}

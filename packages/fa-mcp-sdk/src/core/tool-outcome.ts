@@ -1,0 +1,45 @@
+/**
+ * Classifies how a tool call ended, from its result or the error it threw, into
+ * the fixed outcome labels of the metrics and spans.
+ */
+import { BaseMcpError, MCP_ERROR_CODES } from './errors.js';
+import type { Operation } from './pipeline.js';
+import type { ToolOutcome } from './telemetry.js';
+
+export function outcomeOfResult(op: Operation, result: unknown): ToolOutcome {
+  if (op.signal.aborted) return 'cancelled';
+  return result && typeof result === 'object' && (result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok';
+}
+
+export function outcomeOfError(op: Operation, err: unknown): ToolOutcome {
+  if (err instanceof BaseMcpError) {
+    switch (err.code) {
+      case MCP_ERROR_CODES.INVALID_PARAMS:
+        return 'invalid_params';
+      case MCP_ERROR_CODES.TIMEOUT:
+        return 'timeout';
+      case MCP_ERROR_CODES.RATE_LIMITED:
+        return 'rate_limited';
+      case MCP_ERROR_CODES.FORBIDDEN:
+        return 'forbidden';
+      default:
+        break;
+    }
+  }
+  return op.signal.aborted ? 'cancelled' : 'internal_error';
+}
+
+/**
+ * The tool name to use as a label: the resolved tool, else the requested name
+ * when it is registered (a call refused before resolution), else `unknown`.
+ */
+export async function toolLabel(op: Operation, isRegistered: (name: string, op: Operation) => Promise<boolean>): Promise<string> {
+  if (op.tool) return op.tool.name;
+  const name = op.params.name;
+  if (typeof name !== 'string') return 'unknown';
+  try {
+    return (await isRegistered(name, op)) ? name : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

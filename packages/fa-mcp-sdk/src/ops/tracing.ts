@@ -1,0 +1,121 @@
+/**
+ * Spans through @opentelemetry/api: one per MCP request (SERVER kind) and one
+ * per tool call (INTERNAL, its child). The W3C trace context the request
+ * arrived with becomes the parent. Without an OpenTelemetry SDK registered by
+ * the application, the API hands out non-recording spans and this costs a
+ * few object allocations.
+ */
+import {
+  context as otelContext,
+  createTraceState,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import type { Operation } from '../core/pipeline.js';
+import type { TraceContext } from '../core/request-context.js';
+import type { ToolCallTracer, WireOutcome, WireRequest } from '../core/telemetry.js';
+import { outcomeOfError, outcomeOfResult } from '../core/tool-outcome.js';
+
+export const TRACER_NAME = 'fa-mcp-sdk';
+
+/** The context to start a span in: the active one when it holds a span, else the caller's remote context. */
+export function parentContext(remote: TraceContext | undefined): Context {
+  const active = otelContext.active();
+  if (trace.getSpan(active)) return active;
+  if (!remote) return active;
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: remote.traceId,
+    spanId: remote.parentId,
+    traceFlags: remote.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
+    isRemote: true,
+    ...(remote.tracestate ? { traceState: createTraceState(remote.tracestate) } : {}),
+  });
+}
+
+export interface RequestSpan {
+  /** Runs `fn` with this span active (so the handler's own spans nest under it). */
+  run<T>(fn: () => T): T;
+  end(outcome: WireOutcome): void;
+  /** The trace id to log: the span's when recording, else the caller's. */
+  traceId?: string;
+  spanId?: string;
+}
+
+export class Tracing implements ToolCallTracer {
+  private readonly tracer: Tracer;
+
+  constructor(version: string) {
+    this.tracer = trace.getTracer(TRACER_NAME, version);
+  }
+
+  requestSpan(req: WireRequest, remote: TraceContext | undefined): RequestSpan {
+    const toolName = req.method === 'tools/call' && typeof req.params?.name === 'string' ? req.params.name : undefined;
+    const parent = parentContext(remote);
+    const span = this.tracer.startSpan(
+      req.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'mcp.method.name': req.method,
+          'jsonrpc.request.id': String(req.id),
+          'mcp.protocol.era': req.era,
+          'network.transport': req.transport === 'stdio' ? 'pipe' : 'tcp',
+          ...(req.sessionId ? { 'mcp.session.id': req.sessionId } : {}),
+          ...(toolName ? { 'gen_ai.tool.name': toolName } : {}),
+        },
+      },
+      parent,
+    );
+    const active = trace.setSpan(parent, span);
+    const sc = span.spanContext();
+    const recording = span.isRecording();
+    return {
+      run: (fn) => otelContext.with(active, fn),
+      end: (outcome) => endRequestSpan(span, outcome),
+      ...(recording ? { traceId: sc.traceId, spanId: sc.spanId } : remote ? { traceId: remote.traceId } : {}),
+    };
+  }
+
+  async inSpan(op: Operation, label: () => Promise<string>, fn: () => Promise<unknown>): Promise<unknown> {
+    const parent = parentContext(op.ctx.trace);
+    const span = this.tracer.startSpan('execute_tool', { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool' } }, parent);
+    if (!span.isRecording()) return otelContext.with(trace.setSpan(parent, span), fn);
+    try {
+      const result = await otelContext.with(trace.setSpan(parent, span), fn);
+      const outcome = outcomeOfResult(op, result);
+      span.setAttribute('mcp.tool.outcome', outcome);
+      if (outcome === 'tool_error') span.setStatus({ code: SpanStatusCode.ERROR, message: 'tool_error' });
+      return result;
+    } catch (err) {
+      const outcome = outcomeOfError(op, err);
+      span.setAttribute('mcp.tool.outcome', outcome);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+      if (outcome === 'internal_error' && err instanceof Error) span.recordException({ name: err.name, message: err.message });
+      throw err;
+    } finally {
+      const tool = await label().catch(() => 'unknown');
+      span.updateName(`execute_tool ${tool}`);
+      span.setAttribute('gen_ai.tool.name', tool);
+      span.end();
+    }
+  }
+}
+
+function endRequestSpan(span: Span, outcome: WireOutcome): void {
+  if (!span.isRecording()) return;
+  if ('error' in outcome) {
+    span.setAttribute('rpc.jsonrpc.error_code', outcome.error.code);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error.message.slice(0, 200) });
+  } else if ('cancelled' in outcome) {
+    span.setAttribute('mcp.request.cancelled', true);
+  } else if ((outcome.result as { isError?: unknown } | undefined)?.isError === true) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'tool_error' });
+  }
+  span.end();
+}

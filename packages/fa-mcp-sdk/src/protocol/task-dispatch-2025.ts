@@ -1,0 +1,168 @@
+/**
+ * Tasks on 2025-era connections (2025-11-25 core task methods). The SDK's own
+ * tools/call path checks every result against CallToolResult and has no task
+ * layer, so this module owns the dispatch of task-augmented `tools/call` and of
+ * `tasks/get|result|list|cancel`: it claims those messages at the transport
+ * seam (before the SDK sees them) and answers on the same transport. Every
+ * other message goes to the SDK server untouched.
+ */
+import type { JSONRPCMessage, McpServer, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+import { callerKey } from '../core/caller-key.js';
+import type { Core } from '../core/core.js';
+import { toWireError } from '../core/error-mapping.js';
+import { MethodNotFoundError, RateLimitedError, ValidationError } from '../core/errors.js';
+import type { Operation } from '../core/pipeline.js';
+import { noopProgress } from '../core/progress.js';
+import type { RequestContext, TransportKind } from '../core/request-context.js';
+import type { TaskManager } from '../tasks/task-manager.js';
+import { TaskLimitError, toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
+import { createTaskClientChannel } from './task-client-channel.js';
+import type { HttpRequestDescriber } from './request-context-builder.js';
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+export interface TaskDispatchDeps {
+  core: Core;
+  tasks: TaskManager;
+  server: McpServer;
+  transportKind: TransportKind;
+  describeHttp?: HttpRequestDescriber;
+}
+
+type RpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
+
+const isRequest = (m: JSONRPCMessage): m is RpcRequest => 'method' in m && 'id' in m && m.id !== undefined;
+const isModern = (m: RpcRequest) => typeof (m.params?._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/protocolVersion'] === 'string';
+
+function claims(m: JSONRPCMessage): m is RpcRequest {
+  if (!isRequest(m) || isModern(m)) return false;
+  if (m.method === 'tools/call') return !!m.params && typeof m.params.task === 'object' && m.params.task !== null;
+  return m.method === 'tasks/get' || m.method === 'tasks/result' || m.method === 'tasks/list' || m.method === 'tasks/cancel';
+}
+
+/**
+ * Installs the dispatch on a connected transport. It chains onto whatever
+ * accessor already wraps `onmessage` (the wire tap), so both keep working.
+ */
+export function installTaskDispatch(transport: Transport, deps: TaskDispatchDeps): () => void {
+  const previous = Object.getOwnPropertyDescriptor(transport, 'onmessage');
+  let stored = previous && 'value' in previous ? (previous.value as Transport['onmessage']) : undefined;
+  const downstream = (): Transport['onmessage'] => (previous?.get ? (previous.get.call(transport) as Transport['onmessage']) : stored);
+  const mine = new Set<string>(); // tasks created on this connection: their status changes are sent here
+  const intercept = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+    if (!claims(message)) return downstream()?.(message, extra);
+    void answer(message, extra).then(
+      (result) => transport.send({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage, { relatedRequestId: message.id }),
+      (err: unknown) => {
+        const requestId = contextOf(deps, extra).requestId;
+        const wire = toWireError(err, requestId);
+        if (!(err instanceof ValidationError) && !(err instanceof MethodNotFoundError)) deps.core.logger.debug({ err, method: message.method }, 'task request failed');
+        return transport.send(
+          { jsonrpc: '2.0', id: message.id, error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) } } as JSONRPCMessage,
+          { relatedRequestId: message.id },
+        );
+      },
+    );
+  };
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () => intercept,
+    set: (fn: Transport['onmessage']) => {
+      if (previous?.set) previous.set.call(transport, fn);
+      else stored = fn;
+    },
+  });
+
+  const stopStatus = deps.tasks.onStatus((record) => {
+    if (!mine.has(record.taskId)) return;
+    void transport.send({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: toTaskDto(record) } as JSONRPCMessage).catch(() => undefined);
+  });
+
+  async function answer(m: RpcRequest, extra?: MessageExtraInfo): Promise<Record<string, unknown>> {
+    const rc = contextOf(deps, extra);
+    const owner = callerKey(rc, 'subject');
+    const params = m.params ?? {};
+    switch (m.method) {
+      case 'tools/call': {
+        try {
+          const record = await startTask(deps, rc, owner, params);
+          mine.add(record.taskId);
+          return { task: toTaskDto(record) };
+        } catch (err) {
+          // A 2025-era client expects a CreateTaskResult here, so the retained-task
+          // cap is answered as a capacity error it can retry on.
+          if (err instanceof TaskLimitError) throw new RateLimitedError(err.message, 5, { maxTasks: err.maxTasks });
+          throw err;
+        }
+      }
+      case 'tasks/get':
+        return toTaskDto(await deps.tasks.get(String(params.taskId), owner));
+      case 'tasks/cancel': {
+        const record = await deps.tasks.cancel(String(params.taskId), owner);
+        return toTaskDto(record);
+      }
+      case 'tasks/list': {
+        const page = await deps.tasks.list(owner, typeof params.cursor === 'string' ? params.cursor : undefined);
+        return { tasks: page.tasks.map(toTaskDto), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      }
+      case 'tasks/result':
+        return resultOf(await deps.tasks.waitForTerminal(String(params.taskId), owner));
+      default:
+        throw new MethodNotFoundError(`Method not found: ${m.method}`);
+    }
+  }
+
+  return () => {
+    stopStatus();
+    mine.clear();
+  };
+}
+
+async function startTask(deps: TaskDispatchDeps, rc: RequestContext, owner: string, params: Record<string, unknown>): Promise<ITaskRecord> {
+  const name = typeof params.name === 'string' ? params.name : '';
+  const tool = await deps.core.registry.findTool(name, rc);
+  if (!tool) throw new ValidationError(`Unknown tool: ${name}`, { field: 'name', reason: 'unknown tool' });
+  const support = tool.execution?.taskSupport ?? 'forbidden';
+  if (support === 'forbidden') {
+    throw new ValidationError(`Tool ${name} does not support task-augmented execution`, { field: 'task', reason: 'not supported by this tool' });
+  }
+  const { task, ...callParams } = params;
+  const ttl = (task as { ttl?: unknown }).ttl;
+  const op: Operation = {
+    method: 'tools/call',
+    ctx: rc,
+    params: callParams,
+    signal: new AbortController().signal, // replaced by the task's own signal
+    client: createTaskClientChannel(deps.server),
+    sendProgress: noopProgress.report,
+    state: new Map([['task', true]]),
+  };
+  return deps.tasks.start(op, owner, typeof ttl === 'number' ? ttl : undefined);
+}
+
+function resultOf(record: ITaskRecord): Record<string, unknown> {
+  const meta = { [RELATED_TASK]: { taskId: record.taskId } };
+  if (record.result) return { ...record.result, _meta: { ...((record.result._meta as object | undefined) ?? {}), ...meta } };
+  if (record.error) {
+    const err = new ValidationError(record.error.message, { ...(record.error.data as object | undefined), taskId: record.taskId });
+    Object.defineProperty(err, 'code', { value: record.error.code });
+    throw err;
+  }
+  const text = record.status === 'cancelled' ? 'The task was cancelled' : (record.statusMessage ?? 'The task failed');
+  return { content: [{ type: 'text', text }], isError: true, _meta: meta };
+}
+
+function contextOf(deps: TaskDispatchDeps, extra?: MessageExtraInfo): RequestContext {
+  const fromHttp = extra?.request && deps.describeHttp ? deps.describeHttp(extra.request) : {};
+  const rc: RequestContext = {
+    requestId: fromHttp.requestId ?? crypto.randomUUID(),
+    era: '2025',
+    transport: deps.transportKind,
+    clientCapabilities: (deps.server.server.getClientCapabilities() as Record<string, unknown> | undefined) ?? {},
+    ...fromHttp,
+  };
+  rc.era = '2025';
+  rc.transport = deps.transportKind;
+  return rc;
+}

@@ -1,0 +1,218 @@
+/**
+ * Runs tool calls as tasks: creates the record, runs the same pipeline a
+ * synchronous call runs in the background, and keeps the record honest
+ * (status on every change, a lease renewed while the task runs, cancellation
+ * that reaches the instance running it through the notification bus).
+ */
+import { randomUUID } from 'node:crypto';
+import type { CoreLogger } from '../core/core.js';
+import { BaseMcpError, ToolExecutionError, ValidationError } from '../core/errors.js';
+import { toWireError } from '../core/error-mapping.js';
+import type { Operation } from '../core/pipeline.js';
+import type { INotificationBus } from '../state/notification-bus.js';
+import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
+
+export const CH_STATUS = 'task.status';
+export const CH_CANCEL = 'task.cancel';
+
+export interface TaskSettings {
+  defaultTtlMs: number;
+  minTtlMs: number;
+  maxTtlMs: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+}
+
+export interface TaskManagerOptions extends TaskSettings {
+  store: ITaskStore;
+  bus: INotificationBus;
+  logger: CoreLogger;
+  instanceId?: string;
+  /** Runs the operation through the pipeline (the same a synchronous call takes). */
+  run: (op: Operation) => Promise<unknown>;
+}
+
+type StatusListener = (record: ITaskRecord) => void;
+
+export class TaskManager {
+  readonly instanceId: string;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly statusListeners = new Set<StatusListener>();
+  private readonly unsubscribe: Array<() => void> = [];
+  private leaseTimer?: NodeJS.Timeout;
+
+  constructor(private readonly opts: TaskManagerOptions) {
+    this.instanceId = opts.instanceId ?? randomUUID();
+    this.unsubscribe.push(
+      opts.bus.subscribe(CH_CANCEL, (p) => {
+        const id = typeof p.taskId === 'string' ? p.taskId : '';
+        this.running.get(id)?.controller.abort(new Error('Task cancelled'));
+      }),
+      opts.bus.subscribe(CH_STATUS, (p) => void this.emitStatus(String(p.taskId))),
+    );
+    this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(250, Math.floor(opts.leaseMs / 3)));
+    this.leaseTimer.unref();
+  }
+
+  get store(): ITaskStore {
+    return this.opts.store;
+  }
+
+  /** Tasks running on this instance right now. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  /** Called with the new record on every status change, on whatever instance it happened. */
+  onStatus(listener: StatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  clampTtl(requested: number | undefined): number {
+    const ttl = requested ?? this.opts.defaultTtlMs;
+    return Math.min(this.opts.maxTtlMs, Math.max(this.opts.minTtlMs, ttl));
+  }
+
+  /** Creates the task and starts it in the background; resolves with the created record. */
+  async start(op: Operation, owner: string, ttlMs?: number): Promise<ITaskRecord> {
+    const controller = new AbortController();
+    const record = await this.opts.store.create({
+      taskId: randomUUID(),
+      owner,
+      toolName: String(op.params.name ?? ''),
+      arguments: (op.params.arguments as Record<string, unknown> | undefined) ?? {},
+      ttlMs: this.clampTtl(ttlMs),
+      pollIntervalMs: this.opts.pollIntervalMs,
+      leaseOwner: this.instanceId,
+      leaseMs: this.opts.leaseMs,
+    });
+    const taskOp: Operation = { ...op, signal: controller.signal, state: new Map(op.state) };
+    const done = this.execute(record.taskId, taskOp, controller).finally(() => this.running.delete(record.taskId));
+    this.running.set(record.taskId, { controller, done });
+    return record;
+  }
+
+  /** The task, if it exists and belongs to `owner`; anything else is one error (no existence oracle). */
+  async get(taskId: string, owner: string): Promise<ITaskRecord> {
+    const record = typeof taskId === 'string' ? await this.opts.store.get(taskId) : undefined;
+    if (!record || record.owner !== owner || record.expiresAt <= Date.now()) {
+      throw new ValidationError(`Unknown task: ${String(taskId)}`, { field: 'taskId', reason: 'unknown or expired task' });
+    }
+    return record;
+  }
+
+  async list(owner: string, cursor: string | undefined, limit = 50): Promise<TaskPage> {
+    return this.opts.store.list(owner, { limit, ...(cursor ? { cursor } : {}) });
+  }
+
+  /** Waits until the task is terminal (status events, with polling as the fallback). */
+  async waitForTerminal(taskId: string, owner: string, signal?: AbortSignal): Promise<ITaskRecord> {
+    let record = await this.get(taskId, owner);
+    while (!isTerminalTaskStatus(record.status)) {
+      await new Promise<void>((resolve) => {
+        const stop = this.onStatus((r) => r.taskId === taskId && finish());
+        const timer = setTimeout(() => finish(), Math.min(1000, record.pollIntervalMs));
+        const onAbort = () => finish();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        function finish() {
+          stop();
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        }
+      });
+      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+      record = await this.get(taskId, owner);
+    }
+    return record;
+  }
+
+  /** Cancels a task that has not finished (cooperative: the handler's signal aborts). */
+  async cancel(taskId: string, owner: string): Promise<ITaskRecord> {
+    const record = await this.get(taskId, owner);
+    if (isTerminalTaskStatus(record.status)) return record;
+    const updated = await this.setStatus(taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' });
+    this.running.get(taskId)?.controller.abort(new Error('Task cancelled'));
+    await this.opts.bus.publish(CH_CANCEL, { taskId });
+    return updated ?? (await this.get(taskId, owner));
+  }
+
+  /** Marks tasks whose instance disappeared (lease expired) as failed. Returns how many. */
+  async recoverOrphans(now = Date.now()): Promise<number> {
+    const orphans = await this.opts.store.expiredLeases(now, 100);
+    let n = 0;
+    for (const t of orphans) {
+      if (this.running.has(t.taskId)) continue;
+      const updated = await this.setStatus(t.taskId, {
+        status: 'failed',
+        statusMessage: 'The server instance running this task stopped before it finished; call the tool again.',
+      });
+      if (updated) n++;
+    }
+    return n;
+  }
+
+  /** Graceful stop: lets running tasks finish within `graceMs`, then marks the rest failed honestly. */
+  async drain(graceMs: number): Promise<{ finished: number; abandoned: number }> {
+    const before = this.running.size;
+    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())]);
+    const left = [...this.running.keys()];
+    for (const id of left) {
+      this.running.get(id)?.controller.abort(new Error('Server shutting down'));
+      await this.setStatus(id, { status: 'failed', statusMessage: 'The server shut down before this task finished; call the tool again.' }).catch(() => undefined);
+    }
+    return { finished: before - left.length, abandoned: left.length };
+  }
+
+  async close(): Promise<void> {
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.unsubscribe.forEach((u) => u());
+    this.statusListeners.clear();
+  }
+
+  /** Sets status fields; publishes the change to every instance. */
+  async setStatus(taskId: string, patch: TTaskPatch): Promise<ITaskRecord | undefined> {
+    const updated = await this.opts.store.update(taskId, patch);
+    if (updated) await this.opts.bus.publish(CH_STATUS, { taskId, status: updated.status });
+    return updated;
+  }
+
+  private async execute(taskId: string, op: Operation, controller: AbortController): Promise<void> {
+    try {
+      const result = (await this.opts.run(op)) as Record<string, unknown>;
+      if (controller.signal.aborted) return;
+      const isError = result.isError === true;
+      await this.setStatus(taskId, { status: isError ? 'failed' : 'completed', result, ...(isError ? { statusMessage: 'The tool reported an error' } : {}) });
+    } catch (err) {
+      if (controller.signal.aborted) return; // cancelled or shut down: already recorded
+      const message = err instanceof BaseMcpError || err instanceof ToolExecutionError ? err.message : 'The task failed';
+      const wire = toWireError(err, taskId);
+      await this.setStatus(taskId, { status: 'failed', statusMessage: message, error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) } }).catch(
+        (e: unknown) => this.opts.logger.error({ err: e, taskId }, 'could not record a failed task'),
+      );
+      if (!(err instanceof BaseMcpError)) this.opts.logger.error({ err, taskId }, 'task failed unexpectedly');
+    }
+  }
+
+  private async renewLeases(): Promise<void> {
+    const until = Date.now() + this.opts.leaseMs;
+    for (const taskId of this.running.keys()) {
+      await this.opts.store.update(taskId, { leaseOwner: this.instanceId, leaseExpiresAt: until }).catch(() => undefined);
+    }
+  }
+
+  private async emitStatus(taskId: string): Promise<void> {
+    if (this.statusListeners.size === 0) return;
+    const record = await this.opts.store.get(taskId).catch(() => undefined);
+    if (!record) return;
+    for (const l of [...this.statusListeners]) {
+      try {
+        l(record);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Builds the task machinery of `mcp.tasks` for one server: the store (memory or
+ * PostgreSQL, migrated at start), the notification bus (memory or
+ * LISTEN/NOTIFY), the manager, and the sweep that deletes expired tasks and
+ * fails those whose instance vanished.
+ */
+import type pg from 'pg';
+import type { AppConfig } from '../config/schema.js';
+import type { Core, CoreLogger } from '../core/core.js';
+import type { Databases } from '../db/databases.js';
+import { InMemoryNotificationBus, type INotificationBus } from '../state/notification-bus.js';
+import { PostgresNotificationBus } from '../state/notification-bus-postgres.js';
+import { TaskManager } from './task-manager.js';
+import { InMemoryTaskStore } from './task-store-memory.js';
+import { PostgresTaskStore } from './task-store-postgres.js';
+import type { ITaskStore } from './task-types.js';
+
+export interface TaskRuntime {
+  manager: TaskManager;
+  store: ITaskStore;
+  bus: INotificationBus;
+  close(): Promise<void>;
+}
+
+export interface TaskRuntimeOptions {
+  settings: AppConfig['mcp']['tasks'];
+  core: Core;
+  logger: CoreLogger;
+  databases: Databases;
+  /** A store of the consumer's own (replaces `settings.store`). */
+  store?: ITaskStore;
+}
+
+export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskRuntime> {
+  const { settings, logger } = opts;
+  let store: ITaskStore;
+  let bus: INotificationBus;
+  if (opts.store) {
+    store = opts.store;
+    bus = new InMemoryNotificationBus();
+  } else if (settings.store === 'postgres') {
+    const pool = await opts.databases.get(settings.database).pool();
+    const pgStore = new PostgresTaskStore(pool, { maxTasks: settings.maxTasks });
+    await pgStore.migrate();
+    store = pgStore;
+    // pg.Pool keeps the connection settings it was built with; the bus opens one listening client with them.
+    const clientConfig = (pool as unknown as { options: pg.ClientConfig }).options;
+    const pgBus = new PostgresNotificationBus(pool, clientConfig, logger);
+    await pgBus.start();
+    bus = pgBus;
+  } else {
+    store = new InMemoryTaskStore({ maxTasks: settings.maxTasks });
+    bus = new InMemoryNotificationBus();
+  }
+  const manager = new TaskManager({
+    store,
+    bus,
+    logger,
+    run: (op) => opts.core.pipeline.run(op, opts.core.executeTool),
+    defaultTtlMs: settings.defaultTtlMs,
+    minTtlMs: settings.minTtlMs,
+    maxTtlMs: settings.maxTtlMs,
+    pollIntervalMs: settings.pollIntervalMs,
+    leaseMs: settings.leaseMs,
+  });
+  const sweep = async () => {
+    try {
+      await store.sweep(Date.now());
+      const recovered = await manager.recoverOrphans();
+      if (recovered > 0) logger.warn({ recovered }, 'marked tasks of a vanished instance as failed');
+    } catch (err) {
+      logger.warn({ err }, 'task sweep failed');
+    }
+  };
+  const timer = setInterval(() => void sweep(), settings.sweepIntervalMs);
+  timer.unref();
+  void sweep();
+  logger.info({ store: opts.store ? 'custom' : settings.store, instanceId: manager.instanceId }, 'tasks enabled');
+  return {
+    manager,
+    store,
+    bus,
+    async close() {
+      clearInterval(timer);
+      await manager.close();
+      await bus.close();
+      await store.close();
+    },
+  };
+}

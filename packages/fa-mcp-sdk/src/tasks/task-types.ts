@@ -1,0 +1,107 @@
+/**
+ * Tasks: long-running tool calls that answer at once with a handle and finish
+ * in the background. The record and store contract shared by every store.
+ */
+export type TTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+export const TERMINAL_STATUSES: ReadonlySet<TTaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+export function isTerminalTaskStatus(status: TTaskStatus): boolean {
+  return TERMINAL_STATUSES.has(status);
+}
+
+export interface ITaskRecord {
+  /** Unguessable id (UUID v4, 122 random bits). */
+  taskId: string;
+  /** Who may see the task: the caller key (auth subject, else client address). */
+  owner: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  status: TTaskStatus;
+  statusMessage?: string;
+  /** The tool result, once completed (the same a synchronous call returns). */
+  result?: Record<string, unknown>;
+  /** A JSON-RPC error for a task that failed on a protocol error (validation, timeout). */
+  error?: { code: number; message: string; data?: unknown };
+  /** Outstanding requests for client input, by key (2026-07-28 extension). */
+  inputRequests?: Record<string, unknown>;
+  createdAt: number;
+  updatedAt: number;
+  ttlMs: number;
+  /** createdAt + ttlMs: the record may be deleted after this. */
+  expiresAt: number;
+  pollIntervalMs: number;
+  /** The instance running the task and until when its lease holds. */
+  leaseOwner?: string;
+  leaseExpiresAt?: number;
+  /** Incremented on every write (optimistic concurrency). */
+  version: number;
+}
+
+export interface ITaskCreateInput {
+  taskId: string;
+  owner: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  ttlMs: number;
+  pollIntervalMs: number;
+  leaseOwner: string;
+  leaseMs: number;
+  now?: number;
+}
+
+export type TTaskPatch = Partial<Pick<ITaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'leaseOwner' | 'leaseExpiresAt'>>;
+
+export interface ITaskStoreOptions {
+  /** A new task past this many retained tasks is refused. */
+  maxTasks: number;
+}
+
+export interface TaskPage {
+  tasks: ITaskRecord[];
+  nextCursor?: string;
+}
+
+export class TaskLimitError extends Error {
+  constructor(readonly maxTasks: number) {
+    super(`The server keeps at most ${maxTasks} tasks; try again when older tasks have finished or expired`);
+    this.name = 'TaskLimitError';
+  }
+}
+
+/**
+ * Where tasks live. Every method is asynchronous so a shared store
+ * (PostgreSQL) and the in-memory one are interchangeable.
+ */
+export interface ITaskStore {
+  /** Creates a task; throws TaskLimitError past `maxTasks` retained tasks. */
+  create(input: ITaskCreateInput): Promise<ITaskRecord>;
+  get(taskId: string): Promise<ITaskRecord | undefined>;
+  /**
+   * Applies a patch unless the task is already terminal (a finished task stays
+   * as it ended). Returns the new record, or undefined when unknown or terminal.
+   */
+  update(taskId: string, patch: TTaskPatch, now?: number): Promise<ITaskRecord | undefined>;
+  /** The owner's tasks, newest first, paginated with an opaque cursor. */
+  list(owner: string, opts: { cursor?: string; limit: number }): Promise<TaskPage>;
+  /** Non-terminal tasks whose lease expired (their instance is gone). */
+  expiredLeases(now: number, limit: number): Promise<ITaskRecord[]>;
+  /** Deletes tasks past their expiry; returns how many. */
+  sweep(now: number): Promise<number>;
+  /** Retained tasks by status (for the `mcp_tasks` gauge). */
+  countByStatus(): Promise<Partial<Record<TTaskStatus, number>>>;
+  close(): Promise<void>;
+}
+
+/** The wire shape of a task (2025-11-25 `Task`). */
+export function toTaskDto(record: ITaskRecord): Record<string, unknown> {
+  return {
+    taskId: record.taskId,
+    status: record.status,
+    ...(record.statusMessage ? { statusMessage: record.statusMessage } : {}),
+    createdAt: new Date(record.createdAt).toISOString(),
+    lastUpdatedAt: new Date(record.updatedAt).toISOString(),
+    ttl: record.ttlMs,
+    pollInterval: record.pollIntervalMs,
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Who a session belongs to. A session opened behind authentication is bound to
+ * the subject that opened it; a later request naming that session id must come
+ * from the same subject, or it is answered like an unknown session (404), so a
+ * leaked or guessed id is of no use to another caller. A session opened without
+ * authentication has no owner and is refused to authenticated callers alike.
+ *
+ * The authentication middleware leaves the verified AuthInfo on `res.locals.auth`.
+ */
+import type { Response } from 'express';
+
+export function sessionOwner(res: Response): string | undefined {
+  const auth = (res.locals as { auth?: { subject?: unknown } }).auth;
+  return typeof auth?.subject === 'string' && auth.subject !== '' ? auth.subject : undefined;
+}

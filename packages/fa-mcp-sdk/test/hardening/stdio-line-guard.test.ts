@@ -1,0 +1,102 @@
+/**
+ * The stdio line guard and the raw message checks it shares with the HTTP body
+ * parser: refused lines are answered with a JSON-RPC error, sound lines reach
+ * the SDK byte for byte, and an oversized line neither grows memory nor closes
+ * the connection.
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { checkRawMessage, nestingDepthExceeds } from '../../src/transport/raw-message-check.js';
+import { guardStdin } from '../../src/transport/stdio-line-guard.js';
+
+const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+describe('raw message checks', () => {
+  it('measures nesting outside strings only, escapes included', () => {
+    expect(nestingDepthExceeds(bytes('[[[]]]'), 3)).toBe(false);
+    expect(nestingDepthExceeds(bytes('[[[[]]]]'), 3)).toBe(true);
+    expect(nestingDepthExceeds(bytes('{"a":{"b":{"c":{}}}}'), 3)).toBe(true);
+    expect(nestingDepthExceeds(bytes('{"a":"[[[[[[[[{{{{{{"}'), 3)).toBe(false);
+    expect(nestingDepthExceeds(bytes('{"a":"\\"[[[[[[["}'), 3)).toBe(false);
+    expect(nestingDepthExceeds(bytes('{"a":"\\\\","b":[[[[1]]]]}'), 3)).toBe(true); // the escaped backslash ends before the quote
+    expect(nestingDepthExceeds(bytes('[],[],[],[],[]'), 1)).toBe(false); // siblings do not add up
+  });
+
+  it('refuses bytes that are not UTF-8 before depth', () => {
+    expect(checkRawMessage(Buffer.from([0x7b, 0xff, 0x7d]), 10)).toBe('invalid-utf8');
+    expect(checkRawMessage(Buffer.from([0xed, 0xa0, 0x80]), 10)).toBe('invalid-utf8'); // an encoded surrogate
+    expect(checkRawMessage(Buffer.from([0xc0, 0xaf]), 10)).toBe('invalid-utf8'); // overlong
+    expect(checkRawMessage(bytes('{"é":"ü"}'), 10)).toBeUndefined();
+    expect(checkRawMessage(bytes('['.repeat(11)), 10)).toBe('too-deep');
+  });
+});
+
+function harness(maxLineBytes = 200, maxJsonDepth = 5) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const guarded = guardStdin(input, output, { maxLineBytes, maxJsonDepth });
+  const passed: string[] = [];
+  const replies: Array<{ id: unknown; error: { code: number; message: string } }> = [];
+  guarded.stream.on('data', (c: Buffer) => passed.push(...c.toString('utf8').split('\n').filter(Boolean)));
+  output.on('data', (c: Buffer) => replies.push(...c.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))));
+  const flush = () => new Promise((r) => setImmediate(r));
+  return { input, guarded, passed, replies, flush };
+}
+
+describe('stdio line guard', () => {
+  it('passes sound messages through unchanged, whatever the chunking and line endings', async () => {
+    const h = harness();
+    const a = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const b = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+    const c = '{"jsonrpc":"2.0","id":"x","result":{}}';
+    const wire = `${a}\r\n${b}\n\n   \n${c}\n`;
+    for (let i = 0; i < wire.length; i += 7) h.input.write(wire.slice(i, i + 7));
+    await h.flush();
+    expect(h.passed).toEqual([a, b, c]);
+    expect(h.replies).toEqual([]);
+  });
+
+  it('answers what it refuses, with the id when the message has a usable one', async () => {
+    const h = harness();
+    h.input.write('{"jsonrpc":"2.0","id":1,\n'); // not JSON
+    h.input.write(Buffer.concat([bytes('{"jsonrpc":"2.0","id":2,"method":"x","params":{"a":"'), Buffer.from([0xff]), bytes('"}}\n')]));
+    h.input.write('[[[[[[[1]]]]]]]\n'); // deeper than 5
+    h.input.write('[{"jsonrpc":"2.0","id":3,"method":"ping"}]\n'); // a batch
+    h.input.write('{"jsonrpc":"1.0","id":4,"method":"ping"}\n'); // a broken shape with an id
+    h.input.write('{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}\n'); // an id that is no id
+    h.input.write('[]\n');
+    h.input.write('42\n');
+    await h.flush();
+    expect(h.passed).toEqual([]);
+    expect(h.replies.map((r) => [r.id, r.error.code])).toEqual([
+      [null, -32700], [null, -32700], [null, -32600], [null, -32600], [4, -32600], [null, -32600], [null, -32600], [null, -32600],
+    ]);
+    expect(h.replies[3]!.error.message).toMatch(/batches are not supported/);
+  });
+
+  it('skips an oversized line as it streams in, answers -32005 once, and keeps the connection', async () => {
+    const h = harness(100);
+    h.input.write('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"');
+    for (let i = 0; i < 50; i++) h.input.write('x'.repeat(1_000)); // 50 KB of one line, never buffered whole
+    h.input.write('"}}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+    await h.flush();
+    expect(h.replies).toHaveLength(1);
+    expect(h.replies[0]).toMatchObject({ id: null, error: { code: -32005, data: { maxPayloadBytes: 100 } } });
+    expect(h.passed).toEqual(['{"jsonrpc":"2.0","id":2,"method":"ping"}']);
+  });
+
+  it('ends the SDK side when stdin ends, and detaches on close', async () => {
+    const h = harness();
+    let ended = false;
+    h.guarded.stream.on('end', () => (ended = true));
+    h.input.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    await h.flush();
+    await h.flush();
+    expect(ended).toBe(true);
+
+    const other = harness();
+    other.guarded.detach();
+    expect(other.input.listenerCount('data')).toBe(0);
+    expect(other.input.isPaused()).toBe(true);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * TaskManager on the in-memory store and bus: lifecycle, cancellation,
+ * ownership, orphan recovery and graceful drain.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CoreLogger } from '../../src/core/core.js';
+import { ToolExecutionError } from '../../src/core/errors.js';
+import type { Operation } from '../../src/core/pipeline.js';
+import { InMemoryNotificationBus } from '../../src/state/notification-bus.js';
+import { TaskManager } from '../../src/tasks/task-manager.js';
+import { InMemoryTaskStore } from '../../src/tasks/task-store-memory.js';
+
+const silent: CoreLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, child: () => silent };
+
+function op(name: string, args: Record<string, unknown> = {}): Operation {
+  return {
+    method: 'tools/call',
+    ctx: { requestId: 'r1', era: '2025', transport: 'memory', clientCapabilities: {} },
+    params: { name, arguments: args },
+    signal: new AbortController().signal,
+    client: { log: async () => {}, elicit: async () => ({}), sample: async () => ({}), listRoots: async () => ({}), notify: async () => {}, resumed: false },
+    sendProgress: () => {},
+    state: new Map(),
+  };
+}
+
+const managers: TaskManager[] = [];
+function manager(run: (op: Operation) => Promise<unknown>, over: Partial<{ leaseMs: number; maxTasks: number }> = {}) {
+  const m = new TaskManager({
+    store: new InMemoryTaskStore({ maxTasks: over.maxTasks ?? 100 }),
+    bus: new InMemoryNotificationBus(),
+    logger: silent,
+    run,
+    defaultTtlMs: 60_000,
+    minTtlMs: 1_000,
+    maxTtlMs: 3_600_000,
+    pollIntervalMs: 50,
+    leaseMs: over.leaseMs ?? 30_000,
+  });
+  managers.push(m);
+  return m;
+}
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.close()));
+});
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)));
+  });
+
+describe('TaskManager', () => {
+  it('runs a task to completion and returns the same result a synchronous call would', async () => {
+    const m = manager(async () => ({ content: [{ type: 'text', text: 'report ready' }] }));
+    const statuses: string[] = [];
+    m.onStatus((r) => statuses.push(r.status));
+    const created = await m.start(op('report'), 'alice');
+    expect(created.status).toBe('working');
+    const done = await m.waitForTerminal(created.taskId, 'alice');
+    expect(done.status).toBe('completed');
+    expect(done.result).toEqual({ content: [{ type: 'text', text: 'report ready' }] });
+    await sleep(10);
+    expect(statuses).toContain('completed');
+  });
+
+  it('records a failed task with a sanitized message', async () => {
+    const m = manager(async () => {
+      throw new Error('db password=hunter2 at /srv/x.ts');
+    });
+    const t = await m.start(op('report'), 'alice');
+    const done = await m.waitForTerminal(t.taskId, 'alice');
+    expect(done.status).toBe('failed');
+    expect(done.statusMessage).toBe('The task failed');
+    expect(JSON.stringify(done)).not.toContain('hunter2');
+  });
+
+  it('keeps a tool error message (ToolExecutionError is meant for the client)', async () => {
+    const m = manager(async () => {
+      throw new ToolExecutionError('quota exhausted');
+    });
+    const t = await m.start(op('report'), 'alice');
+    expect((await m.waitForTerminal(t.taskId, 'alice')).statusMessage).toBe('quota exhausted');
+  });
+
+  it('cancels a running task: the handler signal aborts and the task stays cancelled', async () => {
+    let aborted = false;
+    const m = manager(async (o) => {
+      await sleep(5_000, o.signal).catch((e: unknown) => {
+        aborted = true;
+        throw e;
+      });
+      return { content: [] };
+    });
+    const t = await m.start(op('slow'), 'alice');
+    await sleep(20);
+    const cancelled = await m.cancel(t.taskId, 'alice');
+    expect(cancelled.status).toBe('cancelled');
+    await sleep(20);
+    expect(aborted).toBe(true);
+    expect((await m.get(t.taskId, 'alice')).status).toBe('cancelled');
+    // cancelling again is acknowledged, and a finished task stays as it ended
+    expect((await m.cancel(t.taskId, 'alice')).status).toBe('cancelled');
+  });
+
+  it('reaches only the owner: another caller gets the same error as for an unknown id', async () => {
+    const m = manager(async () => ({ content: [] }));
+    const t = await m.start(op('report'), 'alice');
+    await expect(m.get(t.taskId, 'mallory')).rejects.toMatchObject({ code: -32602 });
+    await expect(m.cancel(t.taskId, 'mallory')).rejects.toMatchObject({ code: -32602 });
+    await expect(m.get('00000000-0000-4000-8000-000000000000', 'alice')).rejects.toMatchObject({ code: -32602 });
+    expect((await m.list('mallory', undefined)).tasks).toHaveLength(0);
+    expect((await m.list('alice', undefined)).tasks.map((x) => x.taskId)).toEqual([t.taskId]);
+  });
+
+  it('clamps the requested TTL into the configured range', () => {
+    const m = manager(async () => ({ content: [] }));
+    expect(m.clampTtl(undefined)).toBe(60_000);
+    expect(m.clampTtl(10)).toBe(1_000);
+    expect(m.clampTtl(10 ** 9)).toBe(3_600_000);
+  });
+
+  it('marks a task whose instance vanished (lease expired) as failed', async () => {
+    const store = new InMemoryTaskStore({ maxTasks: 10 });
+    const dead = await store.create({ taskId: 'a1b2', owner: 'alice', toolName: 'x', arguments: {}, ttlMs: 60_000, pollIntervalMs: 50, leaseOwner: 'gone', leaseMs: 10, now: Date.now() - 1_000 });
+    const m = new TaskManager({ store, bus: new InMemoryNotificationBus(), logger: silent, run: async () => ({}), defaultTtlMs: 60_000, minTtlMs: 1_000, maxTtlMs: 3_600_000, pollIntervalMs: 50, leaseMs: 30_000 });
+    managers.push(m);
+    expect(await m.recoverOrphans()).toBe(1);
+    const r = await m.get(dead.taskId, 'alice');
+    expect(r.status).toBe('failed');
+    expect(r.statusMessage).toMatch(/stopped before it finished/);
+  });
+
+  it('drains on shutdown: quick tasks finish, the rest are marked failed honestly', async () => {
+    const m = manager(async (o) => {
+      await sleep(o.params.name === 'quick' ? 30 : 5_000, o.signal);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    });
+    const quick = await m.start(op('quick'), 'alice');
+    const slow = await m.start(op('slow'), 'alice');
+    const outcome = await m.drain(300);
+    expect(outcome).toEqual({ finished: 1, abandoned: 1 });
+    expect((await m.get(quick.taskId, 'alice')).status).toBe('completed');
+    const s = await m.get(slow.taskId, 'alice');
+    expect(s.status).toBe('failed');
+    expect(s.statusMessage).toMatch(/shut down/);
+  });
+});

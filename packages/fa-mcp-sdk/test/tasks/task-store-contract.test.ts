@@ -1,0 +1,118 @@
+/**
+ * The ITaskStore contract: the in-memory and the PostgreSQL store pass the same suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryTaskStore } from '../../src/tasks/task-store-memory.js';
+import { PostgresTaskStore } from '../../src/tasks/task-store-postgres.js';
+import { TaskLimitError, type ITaskStore } from '../../src/tasks/task-types.js';
+import { createTestSchema, type TestSchema } from './pg-test-db.js';
+
+let db: TestSchema;
+beforeAll(async () => {
+  db = await createTestSchema('tasks_contract');
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const stores: Array<{ name: string; make: (maxTasks: number) => Promise<ITaskStore> }> = [
+  { name: 'memory', make: async (maxTasks) => new InMemoryTaskStore({ maxTasks }) },
+  {
+    name: 'postgres',
+    make: async (maxTasks) => {
+      const store = new PostgresTaskStore(db.pool, { maxTasks });
+      await store.migrate();
+      await db.pool.query('DELETE FROM fa_mcp_tasks');
+      return store;
+    },
+  },
+];
+
+const input = (owner: string, now: number, over: Partial<{ ttlMs: number; leaseMs: number }> = {}) => ({
+  taskId: randomUUID(),
+  owner,
+  toolName: 'report',
+  arguments: { n: 1 },
+  ttlMs: over.ttlMs ?? 60_000,
+  pollIntervalMs: 500,
+  leaseOwner: 'instance-a',
+  leaseMs: over.leaseMs ?? 10_000,
+  now,
+});
+
+describe.each(stores)('ITaskStore contract: $name', ({ make }) => {
+  it('creates a working task and reads it back', async () => {
+    const store = await make(100);
+    const created = await store.create(input('alice', 1_000));
+    expect(created).toMatchObject({ owner: 'alice', status: 'working', createdAt: 1_000, expiresAt: 61_000, leaseExpiresAt: 11_000, version: 1 });
+    expect(await store.get(created.taskId)).toEqual(created);
+    expect(await store.get(randomUUID())).toBeUndefined();
+  });
+
+  it('updates a running task and never changes a finished one', async () => {
+    const store = await make(100);
+    const t = await store.create(input('alice', 1_000));
+    const done = await store.update(t.taskId, { status: 'completed', result: { content: [{ type: 'text', text: 'ok' }] } }, 2_000);
+    expect(done).toMatchObject({ status: 'completed', updatedAt: 2_000, version: 2 });
+    expect(await store.update(t.taskId, { status: 'cancelled' }, 3_000)).toBeUndefined();
+    expect((await store.get(t.taskId))?.status).toBe('completed');
+    expect((await store.get(t.taskId))?.result).toEqual({ content: [{ type: 'text', text: 'ok' }] });
+  });
+
+  it('refuses a new task past the retained-task cap, and frees room once old ones expire', async () => {
+    const store = await make(3);
+    for (let i = 0; i < 3; i++) await store.create(input('bob', 1_000, { ttlMs: 1_000 }));
+    await expect(store.create(input('bob', 1_500))).rejects.toBeInstanceOf(TaskLimitError);
+    // at t=2500 the first three have expired
+    await store.sweep(2_500);
+    await expect(store.create(input('bob', 2_500))).resolves.toMatchObject({ status: 'working' });
+  });
+
+  it('lists only the owner tasks, newest first, with a cursor that loses nothing', async () => {
+    const store = await make(100);
+    const mine: string[] = [];
+    for (let i = 0; i < 7; i++) mine.push((await store.create(input('carol', 10_000 + i))).taskId);
+    await store.create(input('mallory', 20_000));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await store.list('carol', { limit: 3, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.tasks.map((t) => t.taskId));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual([...mine].reverse());
+    await expect(store.list('carol', { limit: 3, cursor: 'garbage' })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('finds running tasks whose lease expired', async () => {
+    const store = await make(100);
+    const stale = await store.create(input('dave', 1_000, { leaseMs: 1_000 }));
+    const fresh = await store.create(input('dave', 1_000, { leaseMs: 100_000 }));
+    const finished = await store.create(input('dave', 1_000, { leaseMs: 1_000 }));
+    await store.update(finished.taskId, { status: 'failed', statusMessage: 'x' }, 1_500);
+    const expired = (await store.expiredLeases(5_000, 10)).map((t) => t.taskId);
+    expect(expired).toContain(stale.taskId);
+    expect(expired).not.toContain(fresh.taskId);
+    expect(expired).not.toContain(finished.taskId);
+  });
+
+  it('creates 1,000 tasks concurrently with none lost or duplicated', async () => {
+    const store = await make(5_000);
+    const created = await Promise.all(Array.from({ length: 1_000 }, (_, i) => store.create(input(`owner-${i % 10}`, 50_000 + i))));
+    const ids = new Set(created.map((t) => t.taskId));
+    expect(ids.size).toBe(1_000);
+    let listed = 0;
+    for (let o = 0; o < 10; o++) {
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await store.list(`owner-${o}`, { limit: 50, ...(cursor ? { cursor } : {}) });
+        listed += page.tasks.length;
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+    }
+    expect(listed).toBe(1_000);
+  });
+});

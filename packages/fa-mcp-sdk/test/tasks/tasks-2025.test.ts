@@ -1,0 +1,120 @@
+/**
+ * 2025-era tasks on every 2025 transport: task-augmented tools/call answers at
+ * once, tasks/get|result|list|cancel, status notifications, ownership, caps.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Client } from '@modelcontextprotocol/client';
+import { formatToolResult, MCP_ERROR_CODES, type McpServerData } from '../../src/index.js';
+import { ALL_TARGETS, expectToolError, startTestServer, type TestServer } from '../../src/testing/index.js';
+
+const Task = z.object({ taskId: z.string(), status: z.string(), statusMessage: z.string().optional(), ttl: z.number().nullable(), createdAt: z.string(), lastUpdatedAt: z.string(), pollInterval: z.number().optional() }).passthrough();
+const CreateTaskResult = z.object({ task: Task }).passthrough();
+const AnyResult = z.record(z.string(), z.unknown());
+const TaskList = z.object({ tasks: z.array(Task), nextCursor: z.string().optional() }).passthrough();
+
+const events: string[] = [];
+function server(): McpServerData {
+  return {
+    tools: [
+      {
+        name: 'build_report',
+        description: 'Builds a report; long-running.',
+        inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+        execution: { taskSupport: 'optional' },
+        handler: async ({ arguments: a, signal }) => {
+          await new Promise<void>((resolve, reject) => {
+            const t = setTimeout(resolve, a.ms as number);
+            signal.addEventListener('abort', () => {
+              clearTimeout(t);
+              events.push('aborted');
+              reject(signal.reason);
+            });
+          });
+          return formatToolResult({ pages: 3 });
+        },
+      },
+      { name: 'only_async', description: 'Runs only as a task.', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' }, handler: () => formatToolResult('done') },
+      { name: 'only_sync', description: 'Never a task.', inputSchema: { type: 'object' }, handler: () => formatToolResult('sync') },
+    ],
+  };
+}
+
+const targets2025 = ALL_TARGETS.filter((t) => t.era === '2025');
+
+describe.each(targets2025)('tasks on $label', (target) => {
+  let s: TestServer;
+  let client: Client;
+  const statuses: string[] = [];
+  beforeAll(async () => {
+    s = await startTestServer(server(), { target, config: { mcp: { tasks: { enabled: true, maxTasks: 4, pollIntervalMs: 50 } } } });
+    client = await s.connect({}, (c) =>
+      c.setNotificationHandler('notifications/tasks/status', (n) => {
+        statuses.push(String((n.params as { status?: string }).status));
+      }),
+    );
+  });
+  afterAll(() => s.stop());
+
+  const call = (name: string, args: Record<string, unknown>, task?: Record<string, unknown>) =>
+    client.request({ method: 'tools/call', params: { name, arguments: args, ...(task ? { task } : {}) } }, task ? CreateTaskResult : AnyResult);
+
+  it('declares the tasks capability', () => {
+    expect(client.getServerCapabilities()?.tasks).toMatchObject({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+  });
+
+  it('answers a task-augmented call at once; tasks/result returns what a synchronous call returns', async () => {
+    const started = Date.now();
+    const created = (await call('build_report', { ms: 1500 }, { ttl: 120_000 })) as z.infer<typeof CreateTaskResult>;
+    expect(Date.now() - started).toBeLessThan(300 + 1000); // far less than the work; generous for a loaded CI machine
+    expect(created.task.status).toBe('working');
+    expect(created.task.status).toBe('working');
+    expect(created.task.ttl).toBe(120_000);
+    const got = await client.request({ method: 'tasks/get', params: { taskId: created.task.taskId } }, Task);
+    expect(['working', 'completed']).toContain(got.status);
+    const result = await client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult);
+    const sync = await call('build_report', { ms: 1 });
+    expect(result.structuredContent).toEqual(sync.structuredContent);
+    expect(result.content).toEqual(sync.content);
+    expect((result._meta as Record<string, { taskId: string }>)['io.modelcontextprotocol/related-task']?.taskId).toBe(created.task.taskId);
+    await new Promise((r) => setTimeout(r, 50));
+    // A stateless endpoint has no connection to send unsolicited notifications on.
+    if (target.transport !== 'stateless') expect(statuses).toContain('completed');
+  });
+
+  it('cancels a running task: the handler stops and the task stays cancelled', async () => {
+    const created = (await call('build_report', { ms: 10_000 }, {})) as z.infer<typeof CreateTaskResult>;
+    const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: created.task.taskId } }, Task);
+    expect(cancelled.status).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events).toContain('aborted');
+    const result = await client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult);
+    expect(result.isError).toBe(true);
+  });
+
+  it('lists the caller tasks, newest first', async () => {
+    const list = await client.request({ method: 'tasks/list', params: {} }, TaskList);
+    expect(list.tasks.length).toBeGreaterThanOrEqual(2);
+    const times = list.tasks.map((t) => Date.parse(t.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('refuses a synchronous call of a task-only tool, and a task of a synchronous-only tool', async () => {
+    await expectToolError(call('only_async', {}), MCP_ERROR_CODES.INVALID_PARAMS);
+    await expectToolError(call('only_sync', {}, {}), MCP_ERROR_CODES.INVALID_PARAMS);
+    const done = (await call('only_async', {}, {})) as z.infer<typeof CreateTaskResult>;
+    const result = await client.request({ method: 'tasks/result', params: { taskId: done.task.taskId } }, AnyResult);
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+  });
+
+  it('refuses an unknown task id with -32602', async () => {
+    await expectToolError(client.request({ method: 'tasks/get', params: { taskId: 'nope' } }, Task), MCP_ERROR_CODES.INVALID_PARAMS);
+  });
+
+  it('refuses a task past the retained-task cap with a retryable capacity error', async () => {
+    // maxTasks is 4 and three tasks exist; fill the last slot, then one more
+    await call('build_report', { ms: 1 }, {});
+    const err = await expectToolError(call('build_report', { ms: 1 }, {}), MCP_ERROR_CODES.RATE_LIMITED, 'at most 4 tasks');
+    expect(err.data).toMatchObject({ maxTasks: 4, retryAfter: 5 });
+  });
+});

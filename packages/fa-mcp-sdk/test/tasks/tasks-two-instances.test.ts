@@ -1,0 +1,158 @@
+/**
+ * Tasks shared by two server processes on one PostgreSQL: what one instance
+ * wrote the other reads, cancels and lists; a kill -9 mid-task is recovered by
+ * the survivor; a restart of both loses nothing acknowledged; 1,000 tasks
+ * created concurrently are neither lost nor duplicated.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createTestSchema, type TestSchema } from './pg-test-db.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixture = join(here, 'fixtures', 'task-server.mjs');
+const Task = z.object({ taskId: z.string(), status: z.string(), statusMessage: z.string().optional() }).passthrough();
+const Created = z.object({ task: Task }).passthrough();
+const AnyResult = z.record(z.string(), z.unknown());
+const TaskList = z.object({ tasks: z.array(Task), nextCursor: z.string().optional() }).passthrough();
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+  out: string[];
+  err: () => string;
+  client: Client;
+}
+
+let db: TestSchema;
+const running: Instance[] = [];
+
+async function start(): Promise<Instance> {
+  const child = spawn(process.execPath, [fixture], { env: { ...process.env, DB_MAIN_URL: db.url, NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: string[] = [];
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start: ${err.slice(-2000)}`)), 20_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      for (const line of d.toString().split('\n').filter(Boolean)) {
+        out.push(line);
+        if (line.startsWith('{')) {
+          clearTimeout(timer);
+          resolve((JSON.parse(line) as { url: string }).url);
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${err.slice(-2000)}`)));
+  });
+  const client = new Client({ name: 'tasks-test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const inst = { child, url, out, client, err: () => err };
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGKILL' && code !== 0) console.error(`instance exited with ${code ?? signal}:\n${err.slice(-3000)}`);
+  });
+  running.push(inst);
+  return inst;
+}
+
+async function stop(inst: Instance, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (signal === 'SIGTERM') await inst.client.close().catch(() => undefined);
+  const exited = new Promise((r) => inst.child.once('exit', r));
+  inst.child.kill(signal);
+  await exited;
+  running.splice(running.indexOf(inst), 1);
+}
+
+const create = (i: Instance, ms: number, n = 0) =>
+  i.client.request({ method: 'tools/call', params: { name: 'long_job', arguments: { ms, n }, task: {} } }, Created).then((r) => r.task);
+const get = (i: Instance, taskId: string) => i.client.request({ method: 'tasks/get', params: { taskId } }, Task);
+const until = async (pred: () => Promise<boolean>, ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await pred()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
+
+beforeAll(async () => {
+  if (!existsSync(join(here, '../../dist/index.js'))) throw new Error('build the library first (pnpm run build)');
+  db = await createTestSchema('tasks_multi');
+}, 30_000);
+afterAll(async () => {
+  for (const i of [...running]) await stop(i, 'SIGKILL').catch(() => undefined);
+  await db?.drop();
+}, 30_000);
+
+it('shares tasks across instances: read, list and cancel on the other one', async () => {
+  const a = await start();
+  const b = await start();
+  const task = await create(a, 20_000, 7);
+  expect((await get(b, task.taskId)).status).toBe('working');
+  const listed = await b.client.request({ method: 'tasks/list', params: {} }, TaskList);
+  expect(listed.tasks.map((t) => t.taskId)).toContain(task.taskId);
+  const cancelled = await b.client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, Task);
+  expect(cancelled.status).toBe('cancelled');
+  // the cancel reached instance A, which runs the handler
+  expect(await until(async () => a.out.includes('ABORTED 7'), 5_000)).toBe(true);
+  expect((await get(a, task.taskId)).status).toBe('cancelled');
+  // and a task finished on A is the same result on B
+  const quick = await create(a, 10, 8);
+  const result = await b.client.request({ method: 'tasks/result', params: { taskId: quick.taskId } }, AnyResult);
+  expect(result.structuredContent).toEqual({ done: 8 });
+  await stop(a);
+  await stop(b);
+}, 60_000);
+
+it('recovers a task whose instance was killed with SIGKILL: the survivor marks it failed, nobody hangs', async () => {
+  const a = await start();
+  const b = await start();
+  const task = await create(a, 30_000, 9);
+  await stop(a, 'SIGKILL');
+  const failed = await until(async () => (await get(b, task.taskId)).status === 'failed', 15_000);
+  expect(failed).toBe(true);
+  const record = await get(b, task.taskId);
+  expect(record.statusMessage).toMatch(/stopped before it finished/);
+  const result = await b.client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, AnyResult);
+  expect(result.isError).toBe(true);
+  await stop(b);
+}, 60_000);
+
+it('loses nothing acknowledged across a restart of both instances, and creates 1,000 tasks concurrently without loss or duplicates', async () => {
+  let a = await start();
+  let b = await start();
+  const done = await create(a, 10, 1);
+  await a.client.request({ method: 'tasks/result', params: { taskId: done.taskId } }, AnyResult);
+  await stop(a);
+  await stop(b);
+  a = await start();
+  b = await start();
+  expect((await get(b, done.taskId)).status).toBe('completed');
+
+  const ids: string[] = [];
+  const batch = async (inst: Instance, from: number) => {
+    for (let i = 0; i < 500; i += 50) {
+      const created = await Promise.all(Array.from({ length: 50 }, (_, k) => create(inst, 1, from + i + k)));
+      ids.push(...created.map((t) => t.taskId));
+    }
+  };
+  await Promise.all([batch(a, 0), batch(b, 500)]);
+  expect(new Set(ids).size).toBe(1_000);
+  const listed = new Set<string>();
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await a.client.request({ method: 'tasks/list', params: cursor ? { cursor } : {} }, TaskList);
+    page.tasks.forEach((t) => listed.add(t.taskId));
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  expect(ids.every((id) => listed.has(id))).toBe(true);
+  const { rows } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM fa_mcp_tasks');
+  expect(Number(rows[0]?.n)).toBe(listed.size);
+  await stop(a);
+  await stop(b);
+}, 120_000);

@@ -1,0 +1,76 @@
+// The load generator: a pool of keep-alive HTTP connections, each sending one tools/call after
+// another (fresh JSON-RPC id each time). On 2025-era runs each connection has its own session.
+// Every answer is checked (HTTP 200 and the echoed text in it); anything else counts as an error.
+import { Agent, request } from 'node:http';
+import { callBody, callHeaders } from './mcp-http.mjs';
+
+function post(agent, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * @param {{ url: string, era: '2025' | '2026', sessions?: string[], headers?: Record<string, string>, connections: number, durationSec?: number, amount?: number }} opts
+ * @returns {Promise<{ requests: number, reqPerSec: number, p50Ms: number, p99Ms: number, errors: number, firstError?: string }>}
+ */
+export async function runLoad(opts) {
+  const { url, era, sessions = [], connections, headers: extra = {} } = opts;
+  // Stops at `amount` calls or after `durationSec`, whichever comes first (5 s when neither is given).
+  const seconds = opts.durationSec ?? (opts.amount ? Infinity : 5);
+  const deadline = performance.now() + seconds * 1000;
+  let remaining = opts.amount ?? Infinity;
+  let nextId = 1;
+  let errors = 0;
+  let firstError;
+  const latencies = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, i) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const headers = callHeaders(era, sessions[i % Math.max(1, sessions.length)], extra);
+      try {
+        while (remaining > 0 && performance.now() < deadline) {
+          remaining--;
+          const t0 = performance.now();
+          try {
+            const res = await post(agent, url, headers, callBody(era, nextId++));
+            latencies.push(performance.now() - t0);
+            if (res.status !== 200 || !res.text.includes('"echoed"') || res.text.includes('"error"')) {
+              errors++;
+              firstError ??= `HTTP ${res.status}: ${res.text.slice(0, 200)}`;
+            }
+          } catch (err) {
+            errors++;
+            firstError ??= String(err);
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    reqPerSec: Math.round(latencies.length / elapsed),
+    p50Ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+    errors,
+    ...(firstError ? { firstError } : {}),
+  };
+}

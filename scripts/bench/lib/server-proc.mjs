@@ -1,0 +1,81 @@
+// Starts a bench server as a child process (with --expose-gc and an IPC channel), reads its RSS from
+// /proc without disturbing it, asks it for GC'd memory figures over IPC, and stops it.
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const PAGE = 4096;
+
+export async function startServer(entry, env = {}, { timeoutMs = 120_000 } = {}) {
+  const child = fork(entry, [], {
+    execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start within ${timeoutMs} ms`)), timeoutMs);
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code} before it was ready`)));
+    child.on('message', (msg) => {
+      if (msg?.type === 'ready') {
+        clearTimeout(timer);
+        resolve(msg);
+      }
+    });
+  });
+  let probeId = 0;
+  return {
+    ...ready,
+    /** Resident set size now, in bytes, read from /proc (no work for the server). */
+    rss() {
+      try {
+        const pages = Number(readFileSync(`/proc/${child.pid}/statm`, 'utf8').split(' ')[1]);
+        return pages * PAGE;
+      } catch {
+        return NaN;
+      }
+    },
+    /** CPU time (user + system) the server used so far, in seconds. */
+    cpuSeconds() {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return NaN;
+      }
+    },
+    /** process.memoryUsage() of the server, after a full GC when `gc` is true. */
+    memory(gc = true) {
+      const id = ++probeId;
+      return new Promise((resolve) => {
+        const onMessage = (msg) => {
+          if (msg?.type === 'memory' && msg.id === id) {
+            child.off('message', onMessage);
+            resolve(msg);
+          }
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'memory', id, gc });
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Samples `read()` every `everyMs` until stopped; returns the peak. */
+export function samplePeak(read, everyMs = 200) {
+  let peak = read();
+  const timer = setInterval(() => {
+    const v = read();
+    if (v > peak) peak = v;
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, read());
+  };
+}

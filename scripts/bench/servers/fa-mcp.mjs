@@ -1,0 +1,77 @@
+// fa-mcp-sdk under test, built from the current sources. BENCH_PROFILE=off: every optional feature off
+// (no rate limits, concurrency cap, auth, metrics or tracing); BENCH_PROFILE=on: every hardening and
+// operations feature this build has, switched on. Features are found in the configuration schema, so
+// the bench keeps working while they are added; the ready message says what is on and what is absent.
+// BENCH_RESPONSE_MODE=json|sse as for the bare server.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { configSchema, initMcpServer } from '../../../packages/fa-mcp-sdk/src/index.js';
+import { announce, answerMemoryProbes, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA } from './control.mjs';
+
+const on = process.env.BENCH_PROFILE === 'on';
+const responseMode = process.env.BENCH_RESPONSE_MODE === 'sse' ? 'sse' : 'json';
+const schemaHas = (...path) => {
+  let node = configSchema;
+  for (const key of path) node = node?.properties?.[key];
+  return node !== undefined;
+};
+
+const features = ['input validation (ajv)', 'output validation'];
+const absent = [];
+const config = {
+  logger: { level: 'warn', format: 'json' },
+  webServer: { host: '127.0.0.1', port: 0 },
+  mcp: {
+    transportType: 'http',
+    responseMode,
+    legacySse: false,
+    sessions: { maxSessions: 5_000 },
+    // Budgets far above what the bench sends: the limiter does all its work and never refuses.
+    rateLimit: { enabled: on, scope: on && schemaHas('webServer', 'auth') ? 'subject' : 'ip', maxRequests: 100_000_000, windowMs: 60_000, perTool: { echo: { maxRequests: 100_000_000, windowMs: 60_000 } }, maxConcurrentPerSubject: 1_000 },
+  },
+};
+if (on) features.push('rate limit (general + per tool)', 'concurrency cap');
+
+let token;
+if (schemaHas('webServer', 'auth', 'jwtToken')) {
+  config.webServer.auth = { enabled: on };
+  if (on) {
+    // JWT verified with a local public key (ES256); the bench mints one token for its calls.
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    config.webServer.auth.jwtToken = { mode: 'localKey', publicKey: publicKey.export({ type: 'spki', format: 'pem' }), issuer: 'fa-mcp-bench' };
+    token = await new SignJWT({ scope: 'bench' }).setProtectedHeader({ alg: 'ES256' }).setSubject('bench-client').setIssuer('fa-mcp-bench').setIssuedAt().setExpirationTime('2h').sign(privateKey);
+    features.push('JWT auth (ES256, localKey)');
+  }
+} else absent.push('JWT auth');
+if (schemaHas('webServer', 'metrics')) {
+  config.webServer.metrics = { enabled: on };
+  if (on) features.push('Prometheus metrics');
+} else absent.push('metrics');
+if (schemaHas('tracing')) {
+  config.tracing = { enabled: on };
+  if (on) features.push('tracing (OpenTelemetry API, no SDK registered)');
+} else absent.push('tracing');
+
+const handle = await initMcpServer(
+  {
+    serverInfo: { name: 'fa-mcp-bench', version: '1.0.0' },
+    tools: [
+      {
+        name: 'echo',
+        description: 'Echoes its text.',
+        inputSchema: ECHO_INPUT_SCHEMA,
+        outputSchema: ECHO_OUTPUT_SCHEMA,
+        handler: async ({ arguments: args }) => ({
+          content: [{ type: 'text', text: JSON.stringify({ echoed: args.text }) }],
+          structuredContent: { echoed: args.text },
+        }),
+      },
+    ],
+  },
+  { cwd: mkdtempSync(join(tmpdir(), 'fa-mcp-bench-')), env: {}, nodeEnv: 'production', handleSignals: false, config },
+);
+announce(handle.url, { profile: on ? 'on' : 'off', features: on ? features : [], absent, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
+answerMemoryProbes(() => ({ sessions: handle.http?.mcp.sessions.size ?? 0 }));
