@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// Makes the services the tests need available on a fresh Debian machine, so
+// `npm test` works with nothing but Node and npm installed: starts (and when
+// missing, installs) PostgreSQL, installs slapd for the LDAP tests and chromium
+// for the browser tests. Each script is idempotent, skips what is present, and
+// only installs when running as root; elsewhere it says what it skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+if (process.platform !== 'linux' || process.env.FA_MCP_SKIP_SERVICES === '1') process.exit(0);
+for (const script of ['start-postgres.sh', 'install-slapd.sh', 'ensure-chromium.sh']) {
+  const path = join(root, 'scripts', 'ci', script);
+  if (!existsSync(path)) continue;
+  const res = spawnSync('bash', [path], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) console.error(`[services] ${script} exited with ${res.status}; tests that need it may fail`);
+}
