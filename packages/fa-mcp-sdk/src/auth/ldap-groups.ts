@@ -5,19 +5,11 @@
  * Results are cached per subject. Values put into filters are escaped
  * (RFC 4515), so a subject cannot rewrite the filter.
  */
+import type { AuthConfig } from './auth-config.js';
 import { TtlCache } from './ttl-cache.js';
 
-export interface LdapOptions {
-  url: string;
-  bindDn: string;
-  bindPassword: string;
-  baseDn: string;
-  userFilter: string;
-  groupFilter: string;
-  groupNameAttribute: string;
-  cacheTtlMs: number;
-  timeoutMs: number;
-}
+/** The `webServer.auth.ldap` settings. */
+export type LdapOptions = AuthConfig['ldap'];
 
 /** Escapes a value for an LDAP search filter (RFC 4515). */
 export function escapeFilterValue(value: string): string {

@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../transport/http/listen.js';
 import express, { type RequestHandler, type Router } from 'express';
 import type { ServerMetrics } from './metrics.js';
 
@@ -63,17 +63,9 @@ export async function startMetricsListener(opts: MetricsRouteOptions & { host: s
   app.use(createMetricsRouter(opts));
   app.use((_req, res) => res.status(404).json({ error: 'not_found' }));
   const server: Server = createServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const addr = server.address() as AddressInfo;
-  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const base = await listen(server, opts.port, opts.host);
   return {
-    url: `http://${host}:${addr.port}${opts.path}`,
+    url: `${base}${opts.path}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

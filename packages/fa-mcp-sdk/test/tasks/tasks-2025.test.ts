@@ -35,6 +35,13 @@ function server(): McpServerData {
         },
       },
       { name: 'only_async', description: 'Runs only as a task.', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' }, handler: () => formatToolResult('done') },
+      {
+        name: 'ask_in_task',
+        description: 'Asks the user from inside a task.',
+        inputSchema: { type: 'object' },
+        execution: { taskSupport: 'optional' },
+        handler: async ({ client }) => formatToolResult(await client.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } })),
+      },
       { name: 'only_sync', description: 'Never a task.', inputSchema: { type: 'object' }, handler: () => formatToolResult('sync') },
     ],
   };
@@ -47,7 +54,7 @@ describe.each(targets2025)('tasks on $label', (target) => {
   let client: Client;
   const statuses: string[] = [];
   beforeAll(async () => {
-    s = await startTestServer(server(), { target, config: { mcp: { tasks: { enabled: true, maxTasks: 4, pollIntervalMs: 50 } } } });
+    s = await startTestServer(server(), { target, config: { mcp: { tasks: { enabled: true, maxTasks: 5, pollIntervalMs: 50 } } } });
     client = await s.connect({}, (c) =>
       c.setNotificationHandler('notifications/tasks/status', (n) => {
         statuses.push(String((n.params as { status?: string }).status));
@@ -107,14 +114,19 @@ describe.each(targets2025)('tasks on $label', (target) => {
     expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
   });
 
+  it('a task asking for input the client did not declare fails with -32021, as a synchronous call would', async () => {
+    const created = (await call('ask_in_task', {}, {})) as z.infer<typeof CreateTaskResult>;
+    await expectToolError(client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult), -32021);
+  });
+
   it('refuses an unknown task id with -32602', async () => {
     await expectToolError(client.request({ method: 'tasks/get', params: { taskId: 'nope' } }, Task), MCP_ERROR_CODES.INVALID_PARAMS);
   });
 
   it('refuses a task past the retained-task cap with a retryable capacity error', async () => {
-    // maxTasks is 4 and three tasks exist; fill the last slot, then one more
+    // maxTasks is 5 and four tasks exist; fill the last slot, then one more
     await call('build_report', { ms: 1 }, {});
-    const err = await expectToolError(call('build_report', { ms: 1 }, {}), MCP_ERROR_CODES.RATE_LIMITED, 'at most 4 tasks');
-    expect(err.data).toMatchObject({ maxTasks: 4, retryAfter: 5 });
+    const err = await expectToolError(call('build_report', { ms: 1 }, {}), MCP_ERROR_CODES.RATE_LIMITED, 'at most 5 tasks');
+    expect(err.data).toMatchObject({ maxTasks: 5, retryAfter: 5 });
   });
 });

@@ -4,7 +4,6 @@
  * (/sse, /messages), /health and /ready.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AuthRuntime } from '../../auth/auth-runtime.js';
 import type { Core } from '../../core/core.js';
@@ -14,6 +13,7 @@ import type { LiveServers } from '../../protocol/live-servers.js';
 import type { TaskManager } from '../../tasks/task-manager.js';
 import type { ModernEraSupport } from '../../protocol/modern-era.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
+import { listen } from './listen.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
 import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
@@ -156,20 +156,12 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   app.use(jsonBodyErrors);
 
   const server = createServer(serverOptions, app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const addr = server.address() as AddressInfo;
-  const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const baseUrl = await listen(server, opts.port, opts.host);
 
   const running: RunningHttpServer = {
     app,
     server,
-    url: `http://${hostForUrl}:${addr.port}/mcp`,
+    url: `${baseUrl}/mcp`,
     mcp,
     inFlight: () => inFlight,
     stopAccepting: () =>
