@@ -105,6 +105,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         server,
         transportKind: opts.transport,
         ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
+        ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
       });
     };
   }

@@ -13,7 +13,8 @@ import { toWireError } from '../core/error-mapping.js';
 import { MethodNotFoundError, RateLimitedError, ValidationError } from '../core/errors.js';
 import type { Operation } from '../core/pipeline.js';
 import { noopProgress } from '../core/progress.js';
-import type { RequestContext, TransportKind } from '../core/request-context.js';
+import type { AuthInfo, RequestContext, TransportKind } from '../core/request-context.js';
+import { fromSdkAuthInfo } from './auth-info.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { TaskLimitError, toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
 import { createTaskClientChannel } from './task-client-channel.js';
@@ -27,6 +28,8 @@ export interface TaskDispatchDeps {
   server: McpServer;
   transportKind: TransportKind;
   describeHttp?: HttpRequestDescriber;
+  /** The identity of requests without their own (stdio with `webServer.auth.stdioToken`). */
+  defaultAuth?: AuthInfo;
 }
 
 type RpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
@@ -164,5 +167,9 @@ function contextOf(deps: TaskDispatchDeps, extra?: MessageExtraInfo): RequestCon
   };
   rc.era = '2025';
   rc.transport = deps.transportKind;
+  // The verified caller, exactly as request-context-builder.ts reads it for every other request.
+  const auth = fromSdkAuthInfo(extra?.authInfo) ?? deps.defaultAuth;
+  if (auth) rc.auth = auth;
+  else delete rc.auth;
   return rc;
 }
