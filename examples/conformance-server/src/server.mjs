@@ -19,6 +19,7 @@ import {
 } from 'fa-mcp-sdk';
 import { modernFixtures } from './fixtures-2026.mjs';
 import { RED_PIXEL_PNG, TONE_WAV } from './media-fixtures.mjs';
+import { taskTools } from './task-fixtures.mjs';
 
 /** @typedef {import('fa-mcp-sdk').ITool} ITool */
 /** @typedef {import('fa-mcp-sdk').IPromptData} IPromptData */
@@ -375,7 +376,7 @@ const prompts = [
 
 const modern = modernFixtures();
 modern.attach(await initMcpServer({
-  tools: [...tools, ...modern.tools],
+  tools: [...tools, ...modern.tools, ...taskTools],
   resources,
   resourceTemplates,
   prompts: [...prompts, ...modern.prompts],

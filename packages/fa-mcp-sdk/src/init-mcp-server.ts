@@ -24,12 +24,17 @@ import type { TraceEvent } from './ops/trace-sink.js';
 import type { IRestApi } from './rest/types.js';
 import { createAuthRuntime, type AuthRuntime } from './auth/auth-runtime.js';
 import type { CustomAuthValidator, RevocationCheck } from './auth/types.js';
-import type { Databases } from './db/databases.js';
 import { createServerDatabases } from './db/server-databases.js';
 import { LiveServers } from './protocol/live-servers.js';
 import { createModernEraSupport } from './protocol/modern-era.js';
-import { InMemoryEventStore, type IEventStore } from './state/event-store-memory.js';
+import type { IEventStore } from './state/event-store-memory.js';
+import type { INotificationBus } from './state/notification-bus.js';
+import type { IResourceStore } from './state/resource-store.js';
+import type { MintedResources } from './state/minted-resources.js';
+import { createStateRuntime, stateInstances } from './state/state-runtime.js';
+import { Databases } from './db/databases.js';
 import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
+import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
 import type { ITaskStore } from './tasks/task-types.js';
@@ -64,8 +69,12 @@ export interface McpServerData {
   readinessChecks?: ReadinessCheck[];
   /** REST routes served next to MCP under `webServer.rest.basePath`, documented at /openapi.json and /docs. */
   rest?: IRestApi;
-  /** Resumability event store for 2025-era SSE streams; in memory by default. */
+  /** Resumability event store for 2025-era SSE streams (replaces `mcp.resumability.store`). */
   eventStore?: IEventStore;
+  /** The bus that carries resource updates and list changes between instances (replaces `mcp.notifications.bus`). */
+  notificationBus?: INotificationBus;
+  /** Where minted resources live (replaces `mcp.mintedResources.store`). */
+  resourceStore?: IResourceStore;
   /** A task store of your own (replaces `mcp.tasks.store`). */
   taskStore?: ITaskStore;
 }
@@ -97,10 +106,16 @@ export interface McpServerHandle {
   accessPoints?: AccessPoints;
   /** Writes an event of your own to the JSON-lines trace sink (`mcp.debug.logFile`); no-op when off. */
   emitTrace(event: TraceEvent): void;
-  /** Sends notifications/resources/updated to every connection subscribed to the URI. */
+  /**
+   * Sends notifications/resources/updated to every connection subscribed to the URI, on this
+   * instance and (through `mcp.notifications.bus`) on the others; resolves with how many
+   * connections of this instance were notified.
+   */
   notifyResourceUpdated(uri: string): Promise<number>;
-  /** Sends notifications/<kind>/list_changed to every connection. */
+  /** Sends notifications/<kind>/list_changed to every connection, on every instance on the bus. */
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): Promise<void>;
+  /** Minted resources (`mcp.mintedResources.enabled`): `mint()` outside tool handlers, and the store. */
+  mintedResources?: MintedResources;
   /** Graceful stop: drain in-flight requests within the grace period, then close. */
   stop(reason?: string): Promise<ShutdownOutcome>;
   readonly stopped: boolean;
@@ -138,8 +153,17 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     onFailure: (reason, detail) => core.telemetry.authFailure(reason, detail),
   });
   const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
+  // Built before the core: the postgres rate-limit store and the state stores need a pool at start.
+  const databases = new Databases({ config: config.db, logger, cwd: loadOpts.cwd ?? process.cwd() });
+  const failedStart = async (err: unknown, closeFirst?: () => Promise<void>): Promise<never> => {
+    await closeFirst?.();
+    await databases.close();
+    throw err;
+  };
+  const state = await createStateRuntime({ config: config.mcp, databases, logger, serverName: name, ...stateInstances(data) }).catch(failedStart);
   const core = await prepareCore({
-    data,
+    data: state.minted ? { ...data, resourceTemplates: [...(data.resourceTemplates ?? []), state.minted.template()] } : data,
+    databases,
     config,
     pkg,
     cwd: loadOpts.cwd ?? process.cwd(),
@@ -148,15 +172,27 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     describeAuth: () => auth.describe(isStdio ? 'stdio' : 'http'),
     telemetry: ops.server,
     nodeEnv: loaded.nodeEnv,
-  });
-  const db = createServerDatabases({ pipeline: core.pipeline, config: config.db, logger, cwd: loadOpts.cwd ?? process.cwd() });
+  }).catch((err: unknown) => failedStart(err, () => state.close()));
+  state.attach(core.pipeline);
+  const db = createServerDatabases({ pipeline: core.pipeline, databases });
   const tasks = config.mcp.tasks.enabled
-    ? await createTaskRuntime({ settings: config.mcp.tasks, core, logger, databases: db, ...(data.taskStore ? { store: data.taskStore } : {}) })
+    ? await createTaskRuntime({
+        settings: config.mcp.tasks,
+        core,
+        logger,
+        databases: db,
+        ...(data.taskStore ? { store: data.taskStore } : {}),
+        // One LISTEN connection per instance when both use PostgreSQL on the same database.
+        ...(!data.notificationBus && config.mcp.notifications.bus === 'postgres' && config.mcp.notifications.database === config.mcp.tasks.database
+          ? { sharedBus: state.bus }
+          : {}),
+      })
     : undefined;
   if (tasks && ops.server.metrics) ops.server.metrics.observeTasks(() => tasks.store.countByStatus() as Promise<Record<string, number>>);
   const live = new LiveServers();
+  const changes = state.connectChanges({ resourceUpdated: (uri) => live.resourceUpdated(uri), listChanged: (kind) => live.listChanged(kind) });
   const modern = createModernEraSupport({ ...config.mcp, logger, sharedEndpoint: !isStdio });
-  const eventStore = data.eventStore ?? new InMemoryEventStore();
+  const eventStore = state.eventStore;
   let shuttingDown = false;
   let stopped = false;
   let stopping: Promise<ShutdownOutcome> | undefined;
@@ -187,6 +223,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       legacySse: config.mcp.legacySse,
       responseMode: config.mcp.responseMode,
       mapErrorStatus: config.mcp.httpErrorStatus,
+      fastPath: config.mcp.fastPath,
       maxPayloadBytes: config.mcp.limits.maxPayloadBytes,
       maxJsonDepth: config.mcp.limits.maxJsonDepth,
       sessions: config.mcp.sessions,
@@ -198,6 +235,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       readinessChecks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks()],
       // REST routes sit behind the same authentication as /mcp.
       mountRoutes: (kit) => ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW() } : {}) }, core, data.rest),
+      agentTester: prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
       isShuttingDown: () => shuttingDown,
       startedAt: Date.now(),
       auth,
@@ -225,8 +263,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     ...(ops.server.metrics ? { metrics: ops.server.metrics } : {}),
     ...(ops.accessPoints ? { accessPoints: ops.accessPoints } : {}),
     emitTrace: (event) => ops.server.emitTrace(event),
-    notifyResourceUpdated: (uri) => live.resourceUpdated(uri),
-    notifyListChanged: (kind) => live.listChanged(kind),
+    notifyResourceUpdated: (uri) => changes.resourceUpdated(uri),
+    notifyListChanged: (kind) => changes.listChanged(kind),
+    ...(state.minted ? { mintedResources: state.minted } : {}),
     get stopped() {
       return stopped;
     },
@@ -250,6 +289,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
             ...(http ? [{ name: 'http', close: () => http.close() }] : []),
             ...(stdio ? [{ name: 'stdio', close: () => stdio.close() }] : []),
             ...(tasks ? [{ name: 'tasks-store', close: () => tasks.close() }] : []),
+            { name: 'state', close: () => state.close() },
             { name: 'db', close: () => db.close() },
             { name: 'operations', close: () => ops.close() },
           ],

@@ -16,6 +16,7 @@ import { Registry } from './core/registry.js';
 import { concurrencyStep } from './core/steps/concurrency.js';
 import { rateLimitStep } from './core/steps/rate-limit.js';
 import { createRateLimiters } from './state/rate-limiters.js';
+import type { Databases } from './db/databases.js';
 import type { McpServerData } from './init-mcp-server.js';
 import { readPackageInfo, type PackageInfo } from './ops/package-info.js';
 import { withDebugTools } from './ops/debug-tools.js';
@@ -47,9 +48,11 @@ export interface PrepareInput {
   telemetry?: ServerTelemetry;
   /** NODE_ENV, for the production refusal of the debug tools. */
   nodeEnv?: string;
+  /** The server's databases (`mcp.rateLimit.store: postgres` uses one). */
+  databases?: Databases;
 }
 
-export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development' }: PrepareInput): Promise<Core> {
+export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development', databases }: PrepareInput): Promise<Core> {
   const version = data.serverInfo?.version ?? pkg.version ?? '0.0.0';
   const builtins = {
     serverName: name,
@@ -95,10 +98,9 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
   const { icons: iconSources, ...info } = data.serverInfo ?? {};
   const icons = resolveIcons(iconSources, cwd);
   const rl = config.mcp.rateLimit;
-  if (rl.enabled && rl.store === 'postgres') {
-    throw new Error('mcp.rateLimit.store "postgres" needs a PostgreSQL connection (db.postgres), which this version cannot configure yet; use "memory"');
-  }
-  const limiters = rl.enabled ? await createRateLimiters(rl) : undefined;
+  if (rl.enabled && rl.store === 'postgres' && !databases) throw new Error('mcp.rateLimit.store "postgres" needs the server\'s databases (db.postgres.dbs)');
+  const rlPool = rl.enabled && rl.store === 'postgres' ? await databases?.get(rl.database).pool() : undefined;
+  const limiters = rl.enabled ? await createRateLimiters(rl, rlPool) : undefined;
   const core = createCore({
     registry,
     serverInfo: {

@@ -29,6 +29,7 @@ export interface AuthConfig {
     audience: string;
     algorithms: string[];
     clockToleranceSec: number;
+    verifyCacheMs: number;
     publicKey: string;
     privateKey: string;
     jwksUrl: string;

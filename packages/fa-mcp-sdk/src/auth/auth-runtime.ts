@@ -12,7 +12,7 @@ import { baseUrlOf } from './base-url.js';
 import { buildSchemes } from './build-schemes.js';
 import type { ChallengeContext } from './challenge.js';
 import { describeAuth } from './describe-auth.js';
-import { authMiddleware, type AuthMWOptions, type GuardContext } from './http-guard.js';
+import { authMiddleware, type AuthGuard, type AuthMWOptions, type GuardContext } from './http-guard.js';
 import { LdapGroupResolver } from './ldap-groups.js';
 import { mintEndpointRouter } from './mint-endpoint.js';
 import { metadataRouter, PROTECTED_RESOURCE_PATH } from './oauth-metadata.js';
@@ -43,7 +43,12 @@ export interface AuthRuntime {
   readonly minter?: TokenMinter;
   readonly signer?: JwtSigner;
   /** The guard in front of /mcp, /sse and /messages; undefined when authentication is off. */
-  readonly mcpGuard?: RequestHandler;
+  readonly mcpGuard?: AuthGuard;
+  /**
+   * Whether the guard can run ahead of express (the HTTP fast lane): not with a
+   * `customAuthValidator`, which may read the express request it is given.
+   */
+  readonly guardsAhead: boolean;
   /** Discovery documents, /oauth/token and the operators' endpoint (mounted before the guard). */
   readonly publicRouter: express.Router;
   /** Express middleware for the consumer's own routes, with the same schemes. */
@@ -108,6 +113,7 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
     ...(auth.enabled
       ? { mcpGuard: createAuthMW({ requiredScopes: auth.requiredScopes, requiredGroups: auth.requiredGroups, body: 'json-rpc' }) }
       : {}),
+    guardsAhead: !input.customAuthValidator,
     publicRouter,
     createAuthMW,
     describe: (transport) => describeAuth(auth, config.webServer.tokenCheck, { realm, custom: !!input.customAuthValidator, transport }),

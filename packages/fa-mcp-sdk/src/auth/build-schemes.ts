@@ -49,7 +49,7 @@ export async function buildSchemes(auth: AuthConfig, production: boolean): Promi
 
   const jwt = auth.jwtToken;
   const claimNames = { subjectClaim: jwt.subjectClaim, scopeClaim: jwt.scopeClaim, groupsClaim: jwt.groupsClaim };
-  const common = { clockToleranceSec: jwt.clockToleranceSec, claimNames };
+  const common = { clockToleranceSec: jwt.clockToleranceSec, verifyCacheMs: jwt.verifyCacheMs, claimNames };
   let signer: JwtSigner | undefined;
   let audience: string | undefined;
   try {

@@ -5,6 +5,7 @@
  * the caller on the request for the protocol layer. A refused request never
  * reaches the handler.
  */
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { UpstreamUnavailableError } from '../core/errors.js';
 import { assertAccess } from './access-check.js';
@@ -31,26 +32,44 @@ export interface GuardContext {
 }
 
 export function requestInfo(req: Request): AuthRequestInfo {
+  const remoteAddress = req.ip ?? req.socket?.remoteAddress;
   return {
     method: req.method,
-    path: req.originalUrl.split('?')[0] ?? '/',
+    path: (req.originalUrl ?? req.url ?? '/').split('?')[0] ?? '/',
     headers: req.headers,
     query: (req.query ?? {}) as Record<string, unknown>,
-    ...(req.ip ? { remoteAddress: req.ip } : {}),
+    ...(remoteAddress ? { remoteAddress } : {}),
     raw: req,
   };
 }
 
-export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): RequestHandler {
+/** A guard that can also run ahead of express, for the HTTP fast lane. */
+export type AuthGuard = RequestHandler & {
+  /**
+   * Authenticates a request that has not entered express yet (its path is
+   * `route`); express's turn of this guard then takes this outcome instead
+   * of authenticating again, so a refusal is answered and counted once.
+   */
+  ahead(req: IncomingMessage, route: string): Promise<AuthInfo>;
+};
+
+export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): AuthGuard {
   const requirements = { requiredScopes: opts.requiredScopes ?? [], requiredGroups: opts.requiredGroups ?? [] };
   const body = opts.body ?? 'oauth';
-  return (req: Request, res: Response, next: NextFunction) => {
+  const outcomes = new WeakMap<IncomingMessage, Promise<AuthInfo>>();
+  const check = async (req: Request, route: string): Promise<AuthInfo> => {
+    const auth = await ctx.authenticator.authenticate(requestInfo(req));
+    assertAccess('route', route, requirements, { auth, transport: 'http' });
+    return auth;
+  };
+  const guard = ((req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'OPTIONS') return next(); // CORS preflights carry no credentials
     void (async () => {
       let auth: AuthInfo;
       try {
-        auth = await ctx.authenticator.authenticate(requestInfo(req));
-        assertAccess('route', req.baseUrl || req.path, requirements, { auth, transport: 'http' });
+        const early = outcomes.get(req);
+        outcomes.delete(req);
+        auth = await (early ?? check(req, req.baseUrl || req.path));
       } catch (err) {
         ctx.onRefused?.(failureReason(err), { path: req.originalUrl.split('?')[0], ...(err instanceof AuthError ? { kind: err.kind } : {}) });
         sendAuthRefusal(res, err, ctx.challenge(req), body);
@@ -59,7 +78,14 @@ export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): Req
       setRequestAuth(req, res, auth);
       next();
     })();
+  }) as AuthGuard;
+  guard.ahead = (req, route) => {
+    const outcome = check(req as Request, route);
+    outcome.catch(() => undefined); // observed by express's turn of the guard
+    outcomes.set(req, outcome);
+    return outcome;
   };
+  return guard;
 }
 
 export function failureReason(err: unknown): string {

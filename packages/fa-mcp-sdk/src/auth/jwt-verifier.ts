@@ -2,6 +2,11 @@
  * Verifies a signed JWT (the embedded, localKey and remoteJwks modes differ
  * only in where the key comes from): an explicit algorithm allow-list,
  * `exp` required, `iss`/`aud`/`nbf` checked with a bounded clock skew.
+ *
+ * A verified token is remembered for `verifyCacheMs` (never past its `exp`),
+ * so a client sending the same token on every request pays for one signature
+ * check, not one per request. Revocation is checked by the authenticator on
+ * every request either way.
  */
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { KeyObject } from 'node:crypto';
@@ -19,8 +24,12 @@ export interface JwtVerifierOptions {
   issuer?: string;
   audience?: string;
   clockToleranceSec: number;
+  /** How long a verified token is taken as verified again, in ms; 0 verifies every time. */
+  verifyCacheMs?: number;
   claimNames: ClaimNames;
 }
+
+const MAX_REMEMBERED = 10_000;
 
 export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
   const verifyOptions = {
@@ -30,20 +39,38 @@ export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
     ...(opts.issuer ? { issuer: opts.issuer } : {}),
     ...(opts.audience ? { audience: opts.audience } : {}),
   };
+  const cacheMs = opts.verifyCacheMs ?? 0;
+  const verified = new Map<string, { claims: Record<string, unknown>; until: number }>();
+  const remember = (token: string, claims: Record<string, unknown>) => {
+    if (cacheMs <= 0 || typeof claims.exp !== 'number') return;
+    if (verified.size >= MAX_REMEMBERED) verified.clear();
+    verified.set(token, { claims, until: Math.min(Date.now() + cacheMs, claims.exp * 1000) });
+  };
   return {
     name: opts.name,
     async verify(credentials: Credentials) {
-      if (credentials.scheme !== 'bearer' || !JWT_SHAPE.test(credentials.token)) return undefined;
+      if (credentials.scheme !== 'bearer') return undefined;
+      // A remembered token had the JWT shape when it was verified.
+      const known = verified.get(credentials.token);
+      if (known) {
+        if (known.until > Date.now()) return authInfoFromClaims(known.claims, opts.claimNames);
+        verified.delete(credentials.token);
+      }
+      if (!JWT_SHAPE.test(credentials.token)) return undefined;
+      let claims: Record<string, unknown>;
       try {
         // The two overloads of jwtVerify (a key or a key resolver) differ only in the key's type.
         const { payload } =
           typeof opts.key === 'function'
             ? await jwtVerify(credentials.token, opts.key, verifyOptions)
             : await jwtVerify(credentials.token, opts.key, verifyOptions);
-        return authInfoFromClaims(payload as Record<string, unknown>, opts.claimNames);
+        claims = payload as Record<string, unknown>;
       } catch (err) {
         throw toAuthError(err);
       }
+      const auth = authInfoFromClaims(claims, opts.claimNames);
+      remember(credentials.token, claims);
+      return auth;
     },
   };
 }

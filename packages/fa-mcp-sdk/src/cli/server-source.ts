@@ -66,7 +66,8 @@ export async function openServer(opts: ServerSourceOptions, baseCwd: string, wan
   const init = { cwd, ...(opts.configDir ? { configDir: opts.configDir } : {}), ...(opts.nodeEnv ? { nodeEnv: opts.nodeEnv } : {}) };
   let endpoints: HttpEndpoint[] | undefined;
   if (wantEndpoints && opts.endpoints !== false && loadConfig(init).config.mcp.transportType === 'http') {
-    const http = await startServerOnFreePort(loaded.data, init);
+    // The Agent Tester is a development tool, not part of the contract: its routes are never recorded.
+    const http = await startServerOnFreePort(loaded.data, { ...init, config: { agentTester: { enabled: false } } });
     try {
       endpoints = listHttpEndpoints((http.handle.http?.app as { router?: RouterLike } | undefined)?.router);
     } finally {

@@ -1,8 +1,10 @@
 /** The validated configuration. Hand-written; must match `configSchema` (proved by a test). */
 import type { AuthConfig, TokenCheckConfig } from '../auth/auth-config.js';
+import type { AgentTesterConfig } from './sections/agent-tester.js';
 import type { DbSectionConfig } from './sections/db.js';
 import type { ConsulConfig } from './sections/consul.js';
 import type { McpDebugConfig } from './sections/mcp-debug.js';
+import type { MintedResourcesConfig, NotificationsConfig, ResumabilityConfig } from './sections/state.js';
 import type { TracingConfig } from './sections/tracing.js';
 import type { MetricsConfig, OpenApiConfig, RestConfig } from './sections/web-ops.js';
 
@@ -16,6 +18,7 @@ export interface AppConfig {
     legacySse: boolean;
     responseMode: 'json' | 'sse';
     httpErrorStatus: boolean;
+    fastPath: boolean;
     sessions: {
       maxSessions: number;
       idleTimeoutMs: number;
@@ -41,6 +44,7 @@ export interface AppConfig {
       perTool: Record<string, { maxRequests: number; windowMs?: number }>;
       maxConcurrentPerSubject: number;
       store: 'memory' | 'postgres';
+      database: string;
     };
     tasks: {
       enabled: boolean;
@@ -54,6 +58,9 @@ export interface AppConfig {
       leaseMs: number;
       sweepIntervalMs: number;
     };
+    resumability: ResumabilityConfig;
+    notifications: NotificationsConfig;
+    mintedResources: MintedResourcesConfig;
     excludeTools: string[];
     instructions: {
       budget: number;
@@ -96,4 +103,5 @@ export interface AppConfig {
   db: DbSectionConfig;
   tracing: TracingConfig;
   consul: ConsulConfig;
+  agentTester: AgentTesterConfig;
 }

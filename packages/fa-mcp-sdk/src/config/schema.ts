@@ -11,6 +11,7 @@
  * validation, masking and the reference page all follow from the schema.
  */
 
+import { agentTesterSection } from './sections/agent-tester.js';
 import { consulSection } from './sections/consul.js';
 import { dbSection } from './sections/db.js';
 import { tracingSection } from './sections/tracing.js';
@@ -40,5 +41,6 @@ export const configSchema: SchemaNode = {
     db: dbSection,
     tracing: tracingSection,
     consul: consulSection,
+    agentTester: agentTesterSection,
   },
 };

@@ -20,6 +20,11 @@ export interface Operation {
   tool?: ITool;
   /** Free-form bag for consumer steps (audit, tenancy, caching). */
   state: Map<string, unknown>;
+  /**
+   * Turns the rest of this call into a task (2026-07-28 tasks extension, tools
+   * with `execution.taskStart: 'handler'`); absent where the call cannot become one.
+   */
+  startTask?: () => Promise<void>;
 }
 
 export type Next = () => Promise<unknown>;

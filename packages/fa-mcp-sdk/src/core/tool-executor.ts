@@ -48,6 +48,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       clientCapabilities: op.ctx.clientCapabilities,
       client: op.client,
       context: op.ctx,
+      startTask: op.startTask ?? (async () => undefined),
     };
     if (op.ctx.headers) params.headers = op.ctx.headers;
 

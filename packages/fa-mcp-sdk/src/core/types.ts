@@ -55,7 +55,17 @@ export interface ITool extends IAccessRequirements {
   annotations?: IToolAnnotations;
   icons?: IIcon[];
   _meta?: JsonObject;
-  execution?: { taskSupport?: 'optional' | 'required' | 'forbidden' };
+  execution?: {
+    taskSupport?: 'optional' | 'required' | 'forbidden';
+    /**
+     * When a call under the 2026-07-28 tasks extension becomes a task: at the
+     * call, before the handler runs (`call`, the default), or when the handler
+     * calls `startTask()` (`handler`): input it asks for before then is
+     * gathered in ordinary request rounds, and a handler that returns without
+     * calling it answers synchronously. Not sent on the wire.
+     */
+    taskStart?: 'call' | 'handler';
+  };
   deprecated?: IDeprecation;
   /** Per-tool timeout override in milliseconds. */
   timeoutMs?: number;
@@ -162,6 +172,14 @@ export interface IToolHandlerParams {
   client: IClientChannel;
   /** The request's context: request id, era, transport, auth. */
   context: RequestContext;
+  /**
+   * For tools with `execution.taskStart: 'handler'`: answers the request with
+   * a task now and lets the handler go on in the background (2026-07-28 tasks
+   * extension). Resolves at once, doing nothing, where the call cannot become
+   * a task (a 2025-era call, which the client made a task or not up front; a
+   * client without the extension; tasks off).
+   */
+  startTask: () => Promise<void>;
 }
 
 export interface IPromptArgument {

@@ -1,7 +1,9 @@
 /**
  * The one call initMcpServer makes: build the server's databases from the
  * configuration and make them ambient for every request, by a pipeline step
- * placed first so consumer steps and tool handlers all run inside it.
+ * placed first so consumer steps and tool handlers all run inside it. The
+ * databases may be built earlier (before the core, for stores that need a pool
+ * at start) and passed in.
  */
 import type { DbSectionConfig } from '../config/sections/db.js';
 import type { CoreLogger } from '../core/core.js';
@@ -9,9 +11,13 @@ import type { Pipeline } from '../core/pipeline.js';
 import { Databases } from './databases.js';
 import { databaseScopeStep } from './db-scope.js';
 
-export function createServerDatabases(opts: { pipeline: Pipeline; config: DbSectionConfig | undefined; logger: CoreLogger; cwd: string }): Databases {
-  const databases = new Databases({ config: opts.config, logger: opts.logger, cwd: opts.cwd });
+export function createServerDatabases(
+  opts: { pipeline: Pipeline } & ({ databases: Databases } | { config: DbSectionConfig | undefined; logger: CoreLogger; cwd: string }),
+): Databases {
+  const databases = 'databases' in opts ? opts.databases : new Databases({ config: opts.config, logger: opts.logger, cwd: opts.cwd });
   const first = opts.pipeline.names()[0];
-  opts.pipeline.use(databaseScopeStep(databases), first ? { before: first } : {});
+  // Without databases there is nothing to make ambient, and an AsyncLocalStorage scope entered on
+  // every request slows every promise of the process (async hooks), so none is entered.
+  if (databases.names().length > 0) opts.pipeline.use(databaseScopeStep(databases), first ? { before: first } : {});
   return databases;
 }

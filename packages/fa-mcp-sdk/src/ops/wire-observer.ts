@@ -13,6 +13,7 @@ import type { RequestOutcome, ServerMetrics } from './metrics.js';
 import { traceOfRequest } from './request-trace.js';
 import type { TraceSink } from './trace-sink.js';
 import type { Tracing } from './tracing.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
 
 export interface WireObserverParts {
   logger: CoreLogger;
@@ -56,7 +57,7 @@ export function createWireObserver(parts: WireObserverParts): WireObserver {
       return {
         requestId,
         ...(remote ? { trace: remote } : {}),
-        logger: logger.child(bindings),
+        logger: lazyChildLogger(logger, bindings),
         run: (fn) => (span ? span.run(fn) : fn()),
         end(outcome) {
           if (ended) return;

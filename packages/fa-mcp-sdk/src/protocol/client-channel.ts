@@ -14,38 +14,64 @@ import type { IClientChannel, JsonObject, LogLevel } from '../core/types.js';
 type ElicitParams = Parameters<ServerContext['mcpReq']['elicitInput']>[0];
 type SamplingParams = Parameters<ServerContext['mcpReq']['requestSampling']>[0];
 
-function baseChannel(ctx: ServerContext): Pick<IClientChannel, 'log' | 'notify' | 'closeStream'> {
-  const channel: Pick<IClientChannel, 'log' | 'notify' | 'closeStream'> = {
-    log: (level: LogLevel, data: unknown, logger?: string) => ctx.mcpReq.log(level, data, logger),
-    notify: (method: string, params?: JsonObject) => ctx.mcpReq.notify({ method, ...(params ? { params } : {}) }),
+/** The request's own way back to the client, as both serving paths supply it (the SDK's context or the 2026 fast path). */
+export interface RequestPort {
+  log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
+  notify(notification: { method: string; params?: JsonObject }): Promise<void>;
+  /** Ends the request's SSE stream (2025-era resumability); absent where there is none. */
+  closeSSE?: () => void;
+}
+
+/** The port of a request the SDK serves. */
+export function sdkPort(ctx: ServerContext): RequestPort {
+  const port: RequestPort = {
+    log: (level, data, logger) => ctx.mcpReq.log(level, data, logger),
+    notify: (notification) => ctx.mcpReq.notify(notification),
   };
   const closeSSE = ctx.http?.closeSSE;
+  if (closeSSE) port.closeSSE = () => closeSSE();
+  return port;
+}
+
+function baseChannel(port: RequestPort): Pick<IClientChannel, 'log' | 'notify' | 'closeStream'> {
+  const channel: Pick<IClientChannel, 'log' | 'notify' | 'closeStream'> = {
+    log: (level: LogLevel, data: unknown, logger?: string) => port.log(level, data, logger),
+    notify: (method: string, params?: JsonObject) => port.notify({ method, ...(params ? { params } : {}) }),
+  };
+  const closeSSE = port.closeSSE;
   if (closeSSE) channel.closeStream = () => closeSSE();
   return channel;
 }
 
-/** 2025-era: real server-to-client requests, after the same capability check as 2026. */
-export function createLegacyClientChannel(ctx: ServerContext, capabilities: Record<string, unknown>): IClientChannel {
+/**
+ * 2025-era: real server-to-client requests, after the same capability check as 2026.
+ * `onRequestStream`: send them on the stream of the request being served (an SSE
+ * response, stdio, legacy SSE), where the client is sure to read them. Without it
+ * (Streamable HTTP with JSON responses, which has no stream per request) they go
+ * on the session's GET stream, as the SDK does by default.
+ */
+export function createLegacyClientChannel(ctx: ServerContext, capabilities: Record<string, unknown>, onRequestStream = false): IClientChannel {
+  const related = onRequestStream ? { relatedRequestId: ctx.mcpReq.id } : undefined;
   return {
-    ...baseChannel(ctx),
+    ...baseChannel(sdkPort(ctx)),
     resumed: false,
     elicit: async (params: JsonObject) => {
       assertClientCapability('elicitation', params, capabilities);
-      return (await ctx.mcpReq.elicitInput(params as ElicitParams)) as unknown as JsonObject;
+      return (await ctx.mcpReq.elicitInput(params as ElicitParams, related)) as unknown as JsonObject;
     },
     sample: async (params: JsonObject) => {
       assertClientCapability('sampling', params, capabilities);
-      return (await ctx.mcpReq.requestSampling(params as SamplingParams)) as unknown as JsonObject;
+      return (await ctx.mcpReq.requestSampling(params as SamplingParams, related)) as unknown as JsonObject;
     },
     listRoots: async () => {
       assertClientCapability('roots', {}, capabilities);
-      return (await ctx.mcpReq.send({ method: 'roots/list' })) as unknown as JsonObject;
+      return (await ctx.mcpReq.send({ method: 'roots/list' }, related)) as unknown as JsonObject;
     },
   };
 }
 
 /** 2026-07-28: answers come from the request (replay model); see ClientInputSession. */
-export function createModernClientChannel(ctx: ServerContext, capabilities: Record<string, unknown>, session: ClientInputSession): IClientChannel {
+export function createModernClientChannel(port: RequestPort, capabilities: Record<string, unknown>, session: ClientInputSession): IClientChannel {
   // Synchronous up to the session's registration, so Promise.all gathers every pending request.
   const ask = (kind: 'elicitation' | 'sampling' | 'roots', params: JsonObject, key?: string): Promise<JsonObject> => {
     try {
@@ -55,11 +81,16 @@ export function createModernClientChannel(ctx: ServerContext, capabilities: Reco
     }
     return session.ask(kind, params, key);
   };
-  return {
-    ...baseChannel(ctx),
+  // Built in one literal (no spread): one is made for every 2026-07-28 call.
+  const channel: IClientChannel = {
+    log: (level: LogLevel, data: unknown, logger?: string) => port.log(level, data, logger),
+    notify: (method: string, params?: JsonObject) => port.notify({ method, ...(params ? { params } : {}) }),
     resumed: session.resumed,
     elicit: (params, options) => ask('elicitation', params, options?.key),
     sample: (params, options) => ask('sampling', params, options?.key),
     listRoots: (options) => ask('roots', {}, options?.key),
   };
+  const closeSSE = port.closeSSE;
+  if (closeSSE) channel.closeStream = () => closeSSE();
+  return channel;
 }

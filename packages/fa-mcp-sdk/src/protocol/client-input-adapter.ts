@@ -12,21 +12,41 @@ import type { RequestContext } from '../core/request-context.js';
 import type { SchemaValidator } from '../core/schema-validator.js';
 import type { IClientChannel, JsonObject } from '../core/types.js';
 import { acceptPayload, mintPayload, type RequestBinding } from '../state/request-state.js';
-import { createLegacyClientChannel, createModernClientChannel } from './client-channel.js';
+import { createLegacyClientChannel, createModernClientChannel, sdkPort, type RequestPort } from './client-channel.js';
 import type { ModernEraSupport } from './modern-era.js';
 
+/** A 2026-07-28 request's side of client input: its port back to the client and the material of earlier rounds. */
+export interface ModernRequestSide extends RequestPort {
+  /** The round's `requestState`, as received (the serving path verified it before the handler ran). */
+  requestState(): unknown;
+  /** This round's answers, as the client sent them (untrusted). */
+  inputResponses?: Record<string, unknown>;
+}
+
+/** The side of a 2026-07-28 request the SDK serves. */
+export function sdkModernSide(ctx: ServerContext): ModernRequestSide {
+  const side: ModernRequestSide = { ...sdkPort(ctx), requestState: () => ctx.mcpReq.requestState() };
+  if (ctx.mcpReq.inputResponses) side.inputResponses = ctx.mcpReq.inputResponses;
+  return side;
+}
+
 export interface ClientInputRun {
-  ctx: ServerContext;
+  /** The SDK's handler context (2025-era server-to-client requests need it); or, on 2026-07-28, `modernSide`. */
+  ctx?: ServerContext;
+  /** 2026-07-28: the request side supplied by the serving path (the fast path); derived from `ctx` when absent. */
+  modernSide?: ModernRequestSide;
   rc: RequestContext;
   /** What the request is, so a requestState cannot be replayed on another one. */
   binding: Omit<RequestBinding, 'subject'>;
   modern: ModernEraSupport;
   validator: SchemaValidator;
+  /** 2025-era: server-to-client requests go on the served request's own stream (see createLegacyClientChannel). */
+  onRequestStream?: boolean;
 }
 
 type Params<T> = T extends (p: infer P) => unknown ? P : never;
 
-function toInputRequest(input: PendingInput): InputRequest {
+export function toInputRequest(input: PendingInput): InputRequest {
   if (input.kind === 'roots') return inputRequired.listRoots();
   if (input.kind === 'sampling') return inputRequired.createMessage(input.params as Params<typeof inputRequired.createMessage>);
   if (input.params.mode === 'url') {
@@ -40,22 +60,25 @@ function toInputRequest(input: PendingInput): InputRequest {
 export async function runWithClientInput<T>(run: ClientInputRun, body: (client: IClientChannel) => Promise<T>): Promise<T | InputRequiredResult> {
   const { ctx, rc } = run;
   if (rc.era === '2025') {
-    rc.client = createLegacyClientChannel(ctx, rc.clientCapabilities);
+    if (!ctx) throw new InternalError('A 2025-era request reached client input without its SDK context');
+    rc.client = createLegacyClientChannel(ctx, rc.clientCapabilities, run.onRequestStream ?? false);
     return body(rc.client);
   }
+  const side = run.modernSide ?? (ctx ? sdkModernSide(ctx) : undefined);
+  if (!side) throw new InternalError('A 2026-07-28 request reached client input without its request side');
 
   const binding: RequestBinding = { ...run.binding, ...(rc.auth?.subject ? { subject: rc.auth.subject } : {}) };
   // The SDK ran the codec's verify (HMAC, expiry) before this handler; -32602 otherwise.
-  const raw = ctx.mcpReq.requestState();
+  const raw = side.requestState();
   const state = raw === undefined ? undefined : acceptPayload(raw, binding);
   const round = (state?.r ?? 0) + 1;
   const session = new ClientInputSession({
     carried: state?.a ?? {},
-    responses: ctx.mcpReq.inputResponses ?? {},
+    responses: side.inputResponses ?? {},
     resumed: state !== undefined,
     validate: (schema: JsonObject, value: unknown) => run.validator.validate(schema, value),
   });
-  rc.client = createModernClientChannel(ctx, rc.clientCapabilities, session);
+  rc.client = createModernClientChannel(side, rc.clientCapabilities, session);
 
   let result: T | undefined;
   try {

@@ -12,10 +12,11 @@ import type { JsonObject } from '../core/types.js';
 import { toProtocolError } from './errors.js';
 
 /** `capabilities.extensions` of the server, or nothing when it declares none. */
-export function extensionsCapability(core: Core): Pick<ServerCapabilities, 'extensions'> {
-  const extensions = extensionCapabilities(core.extensions);
+export function extensionsCapability(core: Core, protocolExtensions: readonly string[] = []): Pick<ServerCapabilities, 'extensions'> {
+  // Protocol-level extensions served by the framework itself (the tasks extension), with no settings.
+  const extensions = { ...(extensionCapabilities(core.extensions) ?? {}), ...Object.fromEntries(protocolExtensions.map((id) => [id, {}])) };
   // Settings are JSON data by contract (ServerExtension.settings); the SDK types them as JSON values.
-  return extensions ? { extensions: extensions as ServerCapabilities['extensions'] } : {};
+  return Object.keys(extensions).length > 0 ? { extensions: extensions as ServerCapabilities['extensions'] } : {};
 }
 
 export function registerExtensionMethods(server: McpServer, core: Core, contextOf: (ctx: ServerContext) => RequestContext): void {

@@ -1,6 +1,7 @@
 /**
- * Builds the core's RequestContext from what the SDK hands a request handler,
- * the same way for every era and transport.
+ * Builds the core's RequestContext from what a request brings, the same way for
+ * every era, transport and serving path: the SDK's handler context (server
+ * instances) or what the 2026-07-28 fast path read itself (modern-fast-call.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
@@ -8,30 +9,60 @@ import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../co
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 
+/** The headers of an HTTP request, read the web-standard way (a Request's Headers, or an adapter over node's). */
+export interface HeaderReader {
+  get(name: string): string | null;
+  forEach(fn: (value: string, key: string) => void): void;
+}
+
 /** What the transport knows of an HTTP request (request id, trace, client address, auth). */
-export type HttpRequestDescriber = (req: Request) => Partial<RequestContext>;
+export type HttpRequestDescriber = (req: { headers: HeaderReader }) => Partial<RequestContext>;
 
 export interface ContextSource {
   era: ProtocolEra;
   transport: TransportKind;
-  server: McpServer;
+  /** The connection's server instance: where 2025-era client capabilities and info come from. */
+  server?: McpServer;
   describeHttp?: HttpRequestDescriber;
   /** The identity of requests that carry none of their own (stdio started with a token). */
   defaultAuth?: AuthInfo;
 }
 
+/** What one request brings, whichever serving path read it. */
+export interface RequestFacts {
+  /** The HTTP request, when it came over HTTP. */
+  http?: { headers: HeaderReader };
+  /** 2026-07-28: the request's `_meta` envelope (client capabilities and info). */
+  envelope?: Record<string, unknown>;
+  /** The caller verified by the authentication middleware (never read from headers). */
+  auth?: AuthInfo;
+  sessionId?: string;
+  /** The wire observation of the request (request id, trace, bound logger). */
+  scope?: WireRequestScope;
+}
+
 export function buildRequestContext(source: ContextSource, ctx: ServerContext, scope?: WireRequestScope): RequestContext {
-  const httpReq = ctx.http?.req;
-  const fromHttp = httpReq && source.describeHttp ? source.describeHttp(httpReq) : {};
-  const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
+  const facts: RequestFacts = {};
+  if (ctx.http?.req) facts.http = ctx.http.req;
+  if (ctx.mcpReq.envelope) facts.envelope = ctx.mcpReq.envelope as Record<string, unknown>;
+  // Only the authentication middleware sets authInfo (the SDK never fills it from headers).
+  const auth = fromSdkAuthInfo(ctx.http?.authInfo);
+  if (auth) facts.auth = auth;
+  if (ctx.sessionId) facts.sessionId = ctx.sessionId;
+  if (scope) facts.scope = scope;
+  return contextFromFacts(source, facts);
+}
+
+export function contextFromFacts(source: ContextSource, facts: RequestFacts): RequestContext {
+  const fromHttp = facts.http && source.describeHttp ? source.describeHttp(facts.http) : {};
+  const envelope = facts.envelope ?? {};
+  const low = source.server?.server;
   const capabilities =
     source.era === '2026'
       ? (envelope[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined)
-      : (source.server.server.getClientCapabilities() as Record<string, unknown> | undefined);
+      : (low?.getClientCapabilities() as Record<string, unknown> | undefined);
   const clientInfo =
-    source.era === '2026'
-      ? (envelope[CLIENT_INFO_META_KEY] as { name?: string; version?: string } | undefined)
-      : source.server.server.getClientVersion();
+    source.era === '2026' ? (envelope[CLIENT_INFO_META_KEY] as { name?: string; version?: string } | undefined) : low?.getClientVersion();
 
   const rc: RequestContext = {
     requestId: fromHttp.requestId ?? randomUUID(),
@@ -43,16 +74,16 @@ export function buildRequestContext(source: ContextSource, ctx: ServerContext, s
   rc.era = source.era;
   rc.transport = source.transport;
   // The wire observation names the request (id, trace from headers or 2026 `_meta`) and binds its logger.
+  const { scope } = facts;
   if (scope) {
     rc.requestId = scope.requestId;
     if (scope.trace) rc.trace = scope.trace;
     if (scope.logger) rc.logger = scope.logger;
   }
-  // Only the authentication middleware sets authInfo (the SDK never fills it from headers).
-  const auth = fromSdkAuthInfo(ctx.http?.authInfo) ?? source.defaultAuth;
+  const auth = facts.auth ?? source.defaultAuth;
   if (auth) rc.auth = auth;
   else delete rc.auth;
-  if (ctx.sessionId) rc.sessionId = ctx.sessionId;
+  if (facts.sessionId) rc.sessionId = facts.sessionId;
   if (clientInfo) rc.clientInfo = { name: clientInfo.name, version: clientInfo.version };
   return rc;
 }

@@ -25,6 +25,11 @@ import { buildRequestContext, type HttpRequestDescriber } from './request-contex
 import { describeTool } from './tool-wire.js';
 import { extensionsCapability, registerExtensionMethods } from './extension-methods.js';
 import { tapWire } from './wire-tap.js';
+import type { ReplayBook } from './fast-call-replay.js';
+import { serverImplementation } from './server-identity.js';
+import { TASK_STATE, TASKS_EXTENSION_ID } from '../core/steps/task-support.js';
+import { registerTaskMethods2026 } from './task-methods-2026.js';
+import { runWithTaskLaunch, shouldLaunchTask } from './task-launch-2026.js';
 
 export interface ServerFactoryOptions {
   core: Core;
@@ -37,8 +42,18 @@ export interface ServerFactoryOptions {
   trackLive?: boolean;
   /** The identity of requests without their own (stdio started with `webServer.auth.stdioToken`). */
   defaultAuth?: AuthInfo;
+  /**
+   * Whether each request has a stream of its own for server-to-client requests
+   * (default true: stdio, legacy SSE, Streamable HTTP with SSE responses); false
+   * for Streamable HTTP with JSON responses, where they go on the GET stream.
+   */
+  requestStreams?: boolean;
   /** Tasks (`mcp.tasks.enabled`): 2025-era task methods are dispatched by protocol/task-dispatch-2025.ts. */
   tasks?: TaskManager;
+  /** Calls the 2026-07-28 fast path ran and lets this path answer (protocol/fast-call-replay.ts). */
+  replay?: ReplayBook;
+  /** Protocol revisions the instance accepts (the SDK's default when absent); see notification-encoder.ts. */
+  supportedProtocolVersions?: string[];
 }
 
 export interface BuiltServer {
@@ -67,14 +82,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const { registry } = core;
   const hasResources = registry.resources.size > 0 || registry.templates.length > 0;
   const server = new McpServer(
-    {
-      name: core.serverInfo.name,
-      version: core.serverInfo.version,
-      ...(core.serverInfo.title ? { title: core.serverInfo.title } : {}),
-      ...(core.serverInfo.description ? { description: core.serverInfo.description } : {}),
-      ...(core.serverInfo.websiteUrl ? { websiteUrl: core.serverInfo.websiteUrl } : {}),
-      ...(core.serverInfo.icons ? { icons: core.serverInfo.icons } : {}),
-    },
+    serverImplementation(core),
     {
       capabilities: {
         logging: {},
@@ -82,18 +90,20 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         ...(registry.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
         ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
         ...(hasCompletions(registry) ? { completions: {} } : {}),
-        ...extensionsCapability(core),
+        ...extensionsCapability(core, era === '2026' && opts.tasks ? [TASKS_EXTENSION_ID] : []),
         ...(era === '2025' && opts.tasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
       },
       ...(core.instructions ? { instructions: core.instructions } : {}),
       // The SDK refuses a tampered or expired requestState with -32602 before any handler runs.
       requestState: { verify: (state: string, ctx: ServerContext) => opts.modern.codec.verify(state, ctx) },
       ...(opts.modern.cacheHints ? { cacheHints: opts.modern.cacheHints } : {}),
+      ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
     },
   );
   const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
   let stopTaskDispatch: (() => void) | undefined;
   const tasks = era === '2025' ? opts.tasks : undefined;
+  const modernTasks = era === '2026' ? opts.tasks : undefined;
   if (tasks) {
     // Task methods are claimed at the transport once the server is connected to it.
     const connect = server.server.connect.bind(server.server);
@@ -116,10 +126,10 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
     ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
   };
-  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport);
+  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
   const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
-    runWithClientInput({ ctx, rc, binding, modern: opts.modern, validator: registry.validator }, body);
+    runWithClientInput({ ctx, rc, binding, modern: opts.modern, validator: registry.validator, onRequestStream: opts.requestStreams ?? true }, body);
 
   // Static tools are registered with the SDK so it knows their metadata (and, on
   // 2026-07-28, checks Mcp-Param-* headers); the call and list handlers are then
@@ -144,6 +154,9 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     });
 
     low.setRequestHandler('tools/call', async (req, ctx) => {
+      // A call the 2026-07-28 fast path already ran: only the answer is made here.
+      const replayed = opts.replay?.take(ctx);
+      if (replayed) return replayed.result as never;
       const rc = contextOf(ctx);
       const token = ctx.mcpReq._meta?.progressToken;
       const reporter =
@@ -156,7 +169,12 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       const params = req.params as unknown as JsonObject;
       const binding = { method: 'tools/call', name: req.params.name, arguments: params.arguments };
       try {
+        // 2026-07-28 with the tasks extension: the call may become a task (protocol/task-launch-2026.ts).
+        const launch = modernTasks && (await shouldLaunchTask(core, rc, params.name));
         const result = await withClientInput(ctx, rc, binding, (client) => {
+          if (launch && modernTasks) {
+            return runWithTaskLaunch({ core, tasks: modernTasks, rc, params, requestSignal: ctx.mcpReq.signal, reporter }, client);
+          }
           const op: Operation = {
             method: 'tools/call',
             ctx: rc,
@@ -164,7 +182,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
             signal: ctx.mcpReq.signal,
             client,
             sendProgress: (p, t, m) => reporter.report(p, t, m),
-            state: new Map(),
+            state: modernTasks ? new Map([[TASK_STATE.offered, true]]) : new Map(),
           };
           return core.pipeline.run(op, core.executeTool);
         });
@@ -250,6 +268,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   registerExtensionMethods(server, core, contextOf);
+  if (modernTasks) registerTaskMethods2026(server, core, modernTasks, contextOf);
 
   if (hasCompletions(registry)) {
     low.setRequestHandler('completion/complete', async (req) => {

@@ -18,6 +18,7 @@ import { fromSdkAuthInfo } from './auth-info.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { TaskLimitError, toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
 import { createTaskClientChannel } from './task-client-channel.js';
+import { TASK_STATE } from '../core/steps/task-support.js';
 import type { HttpRequestDescriber } from './request-context-builder.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -132,16 +133,20 @@ async function startTask(deps: TaskDispatchDeps, rc: RequestContext, owner: stri
   }
   const { task, ...callParams } = params;
   const ttl = (task as { ttl?: unknown }).ttl;
+  let taskId: string | undefined;
   const op: Operation = {
     method: 'tools/call',
     ctx: rc,
     params: callParams,
     signal: new AbortController().signal, // replaced by the task's own signal
-    client: createTaskClientChannel(deps.server),
+    client: createTaskClientChannel(deps.server, {
+      taskId: () => taskId,
+      waiting: async (id, waiting) => void (await deps.tasks.setStatus(id, waiting ? { status: 'input_required', statusMessage: 'Waiting for input from the client' } : { status: 'working', statusMessage: undefined })),
+    }),
     sendProgress: noopProgress.report,
-    state: new Map([['task', true]]),
+    state: new Map([[TASK_STATE.task, true]]),
   };
-  return deps.tasks.start(op, owner, typeof ttl === 'number' ? ttl : undefined);
+  return deps.tasks.start(op, owner, typeof ttl === 'number' ? ttl : undefined, (record) => (taskId = record.taskId));
 }
 
 function resultOf(record: ITaskRecord): Record<string, unknown> {

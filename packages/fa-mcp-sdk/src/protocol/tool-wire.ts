@@ -4,6 +4,11 @@ import type { ITool } from '../core/types.js';
 
 export function describeTool(tool: ITool): Record<string, unknown> {
   const { handler: _h, deprecated, timeoutMs: _t, requiredScopes: _s, requiredGroups: _g, ...wire } = tool;
+  if (wire.execution?.taskStart !== undefined) {
+    // When a task starts is the framework's business, not the wire's.
+    const { taskStart: _ts, ...execution } = wire.execution;
+    wire.execution = execution;
+  }
   if (!deprecated) return wire;
   return { ...wire, description: withDeprecation(wire.description, deprecated) };
 }

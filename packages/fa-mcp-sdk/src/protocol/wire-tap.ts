@@ -15,6 +15,8 @@ import {
   isJSONRPCRequest,
   isJSONRPCResultResponse,
   type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
   type MessageExtraInfo,
   type Server,
   type Transport,
@@ -29,9 +31,48 @@ export interface WireTap {
 
 type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
-export function tapWire(low: Server, observer: WireObserver, era: ProtocolEra, transport: TransportKind): WireTap {
+type Kind = 'request' | 'notification' | 'result' | 'error' | undefined;
+
+/** What a message is, by the SDK's schemas (for messages nobody has checked yet). */
+function checkedKind(m: JSONRPCMessage): Kind {
+  if (isJSONRPCRequest(m)) return 'request';
+  if (isJSONRPCNotification(m)) return 'notification';
+  if (isJSONRPCResultResponse(m)) return 'result';
+  if (isJSONRPCErrorResponse(m)) return 'error';
+  return undefined;
+}
+
+/**
+ * What a message is, for messages already parsed by the SDK's schemas (what the
+ * SDK's transports deliver and what the SDK sends): one of the four shapes, told
+ * apart by their members, without parsing them again (a schema parse per message
+ * and direction is a large share of a small call).
+ */
+function knownKind(m: JSONRPCMessage): Kind {
+  const o = m as Record<string, unknown>;
+  if ('method' in o) return 'id' in o ? 'request' : 'notification';
+  if ('result' in o) return 'result';
+  if ('error' in o) return 'error';
+  return undefined;
+}
+
+/**
+ * `adopt` hands over the observation of a request the 2026-07-28 fast path
+ * already began (it ran the call and lets the SDK answer it, see
+ * fast-call-replay.ts): that request is then observed once, not twice.
+ */
+export function tapWire(
+  low: Server,
+  observer: WireObserver,
+  era: ProtocolEra,
+  transport: TransportKind,
+  adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
+): WireTap {
   const pending = new Map<string | number, WireRequestScope>();
   let sessionId: string | undefined;
+  // The SDK's HTTP and stdio transports hand over schema-checked messages; the legacy SSE transport
+  // hands over what the client posted, and an in-memory pair whatever the other side built.
+  const inboundKind = transport === 'sse' || transport === 'memory' ? checkedKind : knownKind;
 
   const settle = (id: string | number, outcome: Parameters<WireRequestScope['end']>[0]) => {
     const scope = pending.get(id);
@@ -41,36 +82,52 @@ export function tapWire(low: Server, observer: WireObserver, era: ProtocolEra, t
   };
 
   const inbound = (message: JSONRPCMessage, extra: MessageExtraInfo | undefined, deliver: OnMessage) => {
-    if (isJSONRPCRequest(message)) {
+    const kind = inboundKind(message);
+    if (kind === 'request') {
+      const request = message as JSONRPCRequest;
       const headers = extra?.request?.headers;
-      const scope = observer.request({
-        method: message.method,
-        id: message.id,
-        ...(message.params ? { params: message.params as Record<string, unknown> } : {}),
-        era,
-        transport,
-        ...(sessionId ? { sessionId } : {}),
-        ...(headers ? { headers } : {}),
-      });
-      pending.set(message.id, scope);
+      const scope =
+        (adopt && extra?.request ? adopt(extra.request) : undefined) ??
+        observer.request({
+          method: request.method,
+          id: request.id,
+          ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
+          era,
+          transport,
+          ...(sessionId ? { sessionId } : {}),
+          ...(headers ? { headers } : {}),
+        });
+      pending.set(request.id, scope);
       return scope.run(() => deliver(message, extra));
     }
-    if (isJSONRPCNotification(message)) {
-      observer.notification('in', message.method, message.params, era, transport);
-      if (message.method === 'notifications/cancelled') {
-        const id = (message.params as { requestId?: string | number } | undefined)?.requestId;
+    if (kind === 'notification') {
+      const notification = message as JSONRPCNotification;
+      observer.notification('in', notification.method, notification.params, era, transport);
+      if (notification.method === 'notifications/cancelled') {
+        const id = (notification.params as { requestId?: string | number } | undefined)?.requestId;
         if (id !== undefined) settle(id, { cancelled: true });
       }
     }
     return deliver(message, extra);
   };
 
+  // What the SDK sends is built by the SDK: told apart by its members.
   const outbound = (message: JSONRPCMessage) => {
-    if (isJSONRPCResultResponse(message)) settle(message.id, { result: message.result });
-    else if (isJSONRPCErrorResponse(message)) {
-      if (message.id !== undefined && message.id !== null) settle(message.id, { error: message.error });
-    } else if (isJSONRPCRequest(message)) observer.outboundRequest(message.method, message.id);
-    else if (isJSONRPCNotification(message)) observer.notification('out', message.method, message.params, era, transport);
+    const m = message as { id?: string | number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    switch (knownKind(message)) {
+      case 'result':
+        if (m.id !== undefined && m.id !== null) settle(m.id, { result: m.result });
+        break;
+      case 'error':
+        if (m.id !== undefined && m.id !== null && m.error) settle(m.id, { error: m.error });
+        break;
+      case 'request':
+        if (m.id !== undefined && m.id !== null) observer.outboundRequest(m.method as string, m.id);
+        break;
+      case 'notification':
+        observer.notification('out', m.method as string, m.params, era, transport);
+        break;
+    }
   };
 
   // A message seen once is not observed again when tapped handlers end up chained.

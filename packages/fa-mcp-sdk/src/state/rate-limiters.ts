@@ -1,8 +1,13 @@
 /**
  * Builds the rate limiters of `mcp.rateLimit`: in memory by default, or on
- * PostgreSQL (shared by every instance) when a pool is given.
+ * PostgreSQL (one budget shared by every instance) when a pool is given. The
+ * table is created by the migrations (under their advisory lock). When
+ * PostgreSQL fails at call time, each instance falls back to an in-memory
+ * budget of the same size until it answers again.
  */
+import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { runMigrations, type Migration } from './pg-migrations.js';
 
 export interface RateLimitSettings {
   maxRequests: number;
@@ -15,24 +20,42 @@ export interface RateLimiters {
   perTool: Map<string, RateLimiterAbstract>;
 }
 
-/** A pg Pool (typed loosely: rate-limiter-flexible accepts any pg client). */
-export type PgPoolLike = object;
+const TABLE = 'fa_mcp_rate_limits';
 
-export async function createRateLimiters(settings: RateLimitSettings, pgPool?: PgPoolLike): Promise<RateLimiters> {
-  const make = async (keyPrefix: string, points: number, windowMs: number): Promise<RateLimiterAbstract> => {
+/** The table rate-limiter-flexible expects (its own CREATE would race between instances). */
+export const RATE_LIMIT_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'rate-limits-001',
+    sql: `CREATE TABLE IF NOT EXISTS ${TABLE} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+  },
+];
+
+export async function createRateLimiters(settings: RateLimitSettings, pgPool?: Pool): Promise<RateLimiters> {
+  if (pgPool) await runMigrations(pgPool, RATE_LIMIT_MIGRATIONS);
+  let first = true;
+  const make = (keyPrefix: string, points: number, windowMs: number): RateLimiterAbstract => {
     const duration = Math.max(1, Math.ceil(windowMs / 1000));
-    if (!pgPool) return new RateLimiterMemory({ keyPrefix, points, duration });
-    return new Promise<RateLimiterAbstract>((resolve, reject) => {
-      const limiter: RateLimiterAbstract = new RateLimiterPostgres(
-        { storeClient: pgPool, storeType: 'pool', tableName: 'fa_mcp_rate_limits', keyPrefix, points, duration },
-        (err?: Error) => (err ? reject(err) : resolve(limiter)),
-      );
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+    if (!pgPool) return memory;
+    // one limiter is enough to clear expired rows (every 5 minutes)
+    const clearExpiredByTimeout = first;
+    first = false;
+    return new RateLimiterPostgres({
+      storeClient: pgPool,
+      storeType: 'pool',
+      tableName: TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout,
+      keyPrefix,
+      points,
+      duration,
+      insuranceLimiter: memory,
     });
   };
-  const general = await make('mcp', settings.maxRequests, settings.windowMs);
+  const general = make('mcp', settings.maxRequests, settings.windowMs);
   const perTool = new Map<string, RateLimiterAbstract>();
   for (const [tool, s] of Object.entries(settings.perTool)) {
-    perTool.set(tool, await make(`mcp-tool-${tool}`, s.maxRequests, s.windowMs ?? settings.windowMs));
+    perTool.set(tool, make(`mcp-tool-${tool}`, s.maxRequests, s.windowMs ?? settings.windowMs));
   }
   return { general, perTool };
 }

@@ -10,6 +10,7 @@ import { BaseMcpError, ToolExecutionError, ValidationError } from '../core/error
 import { toWireError } from '../core/error-mapping.js';
 import type { Operation } from '../core/pipeline.js';
 import type { INotificationBus } from '../state/notification-bus.js';
+import { TaskInputs } from './task-inputs.js';
 import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
 
 export const CH_STATUS = 'task.status';
@@ -34,9 +35,34 @@ export interface TaskManagerOptions extends TaskSettings {
 
 type StatusListener = (record: ITaskRecord) => void;
 
+/** What a new task is: who owns it, which call it runs, how long it is kept. */
+export interface TaskStart {
+  owner: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  ttlMs?: number;
+  /**
+   * The status of a task whose tool reported an error (`isError`): `failed` on
+   * 2025-11-25, `completed` with the error result under the 2026-07-28 tasks
+   * extension (where `failed` means a protocol error).
+   */
+  toolErrorStatus?: 'failed' | 'completed';
+}
+
+/** A task created on this instance whose work has not been handed over yet. */
+export interface BegunTask {
+  record: ITaskRecord;
+  /** Aborts the work: on cancel (from any instance), shutdown. */
+  controller: AbortController;
+  /** Hands over the work; its outcome is recorded when it settles. */
+  track(work: Promise<unknown>): void;
+}
+
 export class TaskManager {
   readonly instanceId: string;
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Client input of running tasks (2026-07-28 extension): asked in the record, answered by tasks/update on any instance. */
+  readonly inputs: TaskInputs;
   private readonly statusListeners = new Set<StatusListener>();
   private readonly unsubscribe: Array<() => void> = [];
   private leaseTimer?: NodeJS.Timeout;
@@ -50,6 +76,14 @@ export class TaskManager {
       }),
       opts.bus.subscribe(CH_STATUS, (p) => void this.emitStatus(String(p.taskId))),
     );
+    this.inputs = new TaskInputs({
+      store: opts.store,
+      bus: opts.bus,
+      pollMs: Math.min(1000, opts.pollIntervalMs),
+      published: async (record) => {
+        await opts.bus.publish(CH_STATUS, { taskId: record.taskId, status: record.status });
+      },
+    });
     this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(250, Math.floor(opts.leaseMs / 3)));
     this.leaseTimer.unref();
   }
@@ -75,22 +109,43 @@ export class TaskManager {
   }
 
   /** Creates the task and starts it in the background; resolves with the created record. */
-  async start(op: Operation, owner: string, ttlMs?: number): Promise<ITaskRecord> {
-    const controller = new AbortController();
-    const record = await this.opts.store.create({
-      taskId: randomUUID(),
+  async start(op: Operation, owner: string, ttlMs?: number, beforeRun?: (record: ITaskRecord) => void): Promise<ITaskRecord> {
+    const begun = await this.begin({
       owner,
       toolName: String(op.params.name ?? ''),
       arguments: (op.params.arguments as Record<string, unknown> | undefined) ?? {},
-      ttlMs: this.clampTtl(ttlMs),
+      ...(ttlMs !== undefined ? { ttlMs } : {}),
+    });
+    beforeRun?.(begun.record);
+    begun.track(this.opts.run({ ...op, signal: begun.controller.signal, state: new Map(op.state) }));
+    return begun.record;
+  }
+
+  /**
+   * Creates the task record (durably: a tasks/get anywhere finds it once this
+   * resolves) and registers it as running here; the caller hands over the work
+   * with `track`. Throws TaskLimitError past the retained-task cap.
+   */
+  async begin(start: TaskStart): Promise<BegunTask> {
+    const controller = new AbortController();
+    const record = await this.opts.store.create({
+      taskId: randomUUID(),
+      owner: start.owner,
+      toolName: start.toolName,
+      arguments: start.arguments,
+      ttlMs: this.clampTtl(start.ttlMs),
       pollIntervalMs: this.opts.pollIntervalMs,
       leaseOwner: this.instanceId,
       leaseMs: this.opts.leaseMs,
     });
-    const taskOp: Operation = { ...op, signal: controller.signal, state: new Map(op.state) };
-    const done = this.execute(record.taskId, taskOp, controller).finally(() => this.running.delete(record.taskId));
+    // Boxed: resolving with the promise itself would adopt its outcome instead of handing it over.
+    let settle: (box: { work: Promise<unknown> }) => void = () => undefined;
+    const handedOver = new Promise<{ work: Promise<unknown> }>((resolve) => (settle = resolve));
+    const done = handedOver
+      .then(({ work }) => this.record(record.taskId, work, controller, start.toolErrorStatus ?? 'failed'))
+      .finally(() => this.running.delete(record.taskId));
     this.running.set(record.taskId, { controller, done });
-    return record;
+    return { record, controller, track: (work) => settle({ work }) };
   }
 
   /** The task, if it exists and belongs to `owner`; anything else is one error (no existence oracle). */
@@ -168,6 +223,7 @@ export class TaskManager {
 
   async close(): Promise<void> {
     if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.inputs.close();
     this.unsubscribe.forEach((u) => u());
     this.statusListeners.clear();
   }
@@ -179,19 +235,24 @@ export class TaskManager {
     return updated;
   }
 
-  private async execute(taskId: string, op: Operation, controller: AbortController): Promise<void> {
+  /** Records how the work of a task ended, unless it was cancelled or shut down (recorded already). */
+  private async record(taskId: string, work: Promise<unknown>, controller: AbortController, toolErrorStatus: 'failed' | 'completed'): Promise<void> {
     try {
-      const result = (await this.opts.run(op)) as Record<string, unknown>;
+      const result = (await work) as Record<string, unknown>;
       if (controller.signal.aborted) return;
       const isError = result.isError === true;
-      await this.setStatus(taskId, { status: isError ? 'failed' : 'completed', result, ...(isError ? { statusMessage: 'The tool reported an error' } : {}) });
+      const status = isError ? toolErrorStatus : 'completed';
+      await this.setStatus(taskId, { status, result, inputRequests: undefined, ...(isError ? { statusMessage: 'The tool reported an error' } : {}) });
     } catch (err) {
       if (controller.signal.aborted) return; // cancelled or shut down: already recorded
       const message = err instanceof BaseMcpError || err instanceof ToolExecutionError ? err.message : 'The task failed';
       const wire = toWireError(err, taskId);
-      await this.setStatus(taskId, { status: 'failed', statusMessage: message, error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) } }).catch(
-        (e: unknown) => this.opts.logger.error({ err: e, taskId }, 'could not record a failed task'),
-      );
+      await this.setStatus(taskId, {
+        status: 'failed',
+        statusMessage: message,
+        inputRequests: undefined,
+        error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) },
+      }).catch((e: unknown) => this.opts.logger.error({ err: e, taskId }, 'could not record a failed task'));
       if (!(err instanceof BaseMcpError)) this.opts.logger.error({ err, taskId }, 'task failed unexpectedly');
     }
   }

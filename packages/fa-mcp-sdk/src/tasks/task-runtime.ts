@@ -29,6 +29,12 @@ export interface TaskRuntimeOptions {
   databases: Databases;
   /** A store of the consumer's own (replaces `settings.store`). */
   store?: ITaskStore;
+  /**
+   * A PostgreSQL bus already listening on the tasks' database (the one of
+   * `mcp.notifications`): reused, so an instance holds one LISTEN connection,
+   * and left open on close (its owner closes it).
+   */
+  sharedBus?: INotificationBus;
 }
 
 export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskRuntime> {
@@ -43,11 +49,15 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     const pgStore = new PostgresTaskStore(pool, { maxTasks: settings.maxTasks });
     await pgStore.migrate();
     store = pgStore;
-    // pg.Pool keeps the connection settings it was built with; the bus opens one listening client with them.
-    const clientConfig = (pool as unknown as { options: pg.ClientConfig }).options;
-    const pgBus = new PostgresNotificationBus(pool, clientConfig, logger);
-    await pgBus.start();
-    bus = pgBus;
+    if (opts.sharedBus) {
+      bus = opts.sharedBus;
+    } else {
+      // pg.Pool keeps the connection settings it was built with; the bus opens one listening client with them.
+      const clientConfig = (pool as unknown as { options: pg.ClientConfig }).options;
+      const pgBus = new PostgresNotificationBus(pool, clientConfig, logger);
+      await pgBus.start();
+      bus = pgBus;
+    }
   } else {
     store = new InMemoryTaskStore({ maxTasks: settings.maxTasks });
     bus = new InMemoryNotificationBus();
@@ -83,7 +93,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     async close() {
       clearInterval(timer);
       await manager.close();
-      await bus.close();
+      if (bus !== opts.sharedBus) await bus.close();
       await store.close();
     },
   };

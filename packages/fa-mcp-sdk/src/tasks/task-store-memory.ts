@@ -50,6 +50,12 @@ export class InMemoryTaskStore implements ITaskStore {
     return structuredClone(next);
   }
 
+  async updateIfVersion(taskId: string, version: number, patch: TTaskPatch, now = Date.now()): Promise<ITaskRecord | undefined> {
+    // Nothing awaits between the check and the write: atomic in one process.
+    if (this.tasks.get(taskId)?.version !== version) return undefined;
+    return this.update(taskId, patch, now);
+  }
+
   async list(owner: string, opts: { cursor?: string; limit: number }): Promise<TaskPage> {
     const after = opts.cursor ? decodeTaskCursor(opts.cursor) : undefined;
     const mine = [...this.tasks.values()]

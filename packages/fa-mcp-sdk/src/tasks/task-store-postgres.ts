@@ -34,6 +34,11 @@ export const TASK_MIGRATIONS: readonly Migration[] = [
     CREATE INDEX IF NOT EXISTS fa_mcp_tasks_expires ON fa_mcp_tasks (expires_at);
     CREATE INDEX IF NOT EXISTS fa_mcp_tasks_lease ON fa_mcp_tasks (lease_expires_at) WHERE status IN ('working', 'input_required');`,
   },
+  {
+    // Answers delivered by tasks/update (2026-07-28 extension) until the running handler takes them.
+    id: 'tasks-002',
+    sql: 'ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS input_responses jsonb;',
+  },
 ];
 
 interface Row {
@@ -46,6 +51,7 @@ interface Row {
   result: Record<string, unknown> | null;
   error: ITaskRecord['error'] | null;
   input_requests: Record<string, unknown> | null;
+  input_responses: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
   ttl_ms: string;
@@ -74,6 +80,7 @@ function fromRow(r: Row): ITaskRecord {
   if (r.result !== null) rec.result = r.result;
   if (r.error !== null) rec.error = r.error;
   if (r.input_requests !== null) rec.inputRequests = r.input_requests;
+  if (r.input_responses !== null && r.input_responses !== undefined) rec.inputResponses = r.input_responses;
   if (r.lease_owner !== null) rec.leaseOwner = r.lease_owner;
   if (r.lease_expires_at !== null) rec.leaseExpiresAt = Number(r.lease_expires_at);
   return rec;
@@ -85,10 +92,11 @@ const COLUMN_OF: Record<keyof TTaskPatch, string> = {
   result: 'result',
   error: 'error',
   inputRequests: 'input_requests',
+  inputResponses: 'input_responses',
   leaseOwner: 'lease_owner',
   leaseExpiresAt: 'lease_expires_at',
 };
-const JSON_COLUMNS = new Set(['result', 'error', 'input_requests']);
+const JSON_COLUMNS = new Set(['result', 'error', 'input_requests', 'input_responses']);
 
 export class PostgresTaskStore implements ITaskStore {
   constructor(
@@ -127,6 +135,14 @@ export class PostgresTaskStore implements ITaskStore {
   }
 
   async update(taskId: string, patch: TTaskPatch, now = Date.now()): Promise<ITaskRecord | undefined> {
+    return this.write(taskId, patch, now);
+  }
+
+  async updateIfVersion(taskId: string, version: number, patch: TTaskPatch, now = Date.now()): Promise<ITaskRecord | undefined> {
+    return this.write(taskId, patch, now, version);
+  }
+
+  private async write(taskId: string, patch: TTaskPatch, now: number, version?: number): Promise<ITaskRecord | undefined> {
     const sets: string[] = ['updated_at = $2', 'version = version + 1'];
     const values: unknown[] = [taskId, now];
     for (const key of Object.keys(patch) as Array<keyof TTaskPatch>) {
@@ -136,8 +152,13 @@ export class PostgresTaskStore implements ITaskStore {
       values.push(value === undefined ? null : JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
       sets.push(`${column} = $${values.length}`);
     }
+    let versionCheck = '';
+    if (version !== undefined) {
+      values.push(version);
+      versionCheck = ` AND version = $${values.length}`;
+    }
     const { rows } = await this.pool.query<Row>(
-      `UPDATE fa_mcp_tasks SET ${sets.join(', ')} WHERE task_id = $1 AND status NOT IN ('completed', 'failed', 'cancelled') RETURNING *`,
+      `UPDATE fa_mcp_tasks SET ${sets.join(', ')} WHERE task_id = $1 AND status NOT IN ('completed', 'failed', 'cancelled')${versionCheck} RETURNING *`,
       values,
     );
     return rows[0] ? fromRow(rows[0]) : undefined;

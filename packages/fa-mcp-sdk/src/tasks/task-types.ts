@@ -25,6 +25,8 @@ export interface ITaskRecord {
   error?: { code: number; message: string; data?: unknown };
   /** Outstanding requests for client input, by key (2026-07-28 extension). */
   inputRequests?: Record<string, unknown>;
+  /** Answers the client sent (tasks/update) that the running handler has not consumed yet, by key. */
+  inputResponses?: Record<string, unknown>;
   createdAt: number;
   updatedAt: number;
   ttlMs: number;
@@ -50,7 +52,9 @@ export interface ITaskCreateInput {
   now?: number;
 }
 
-export type TTaskPatch = Partial<Pick<ITaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'leaseOwner' | 'leaseExpiresAt'>>;
+export type TTaskPatch = Partial<
+  Pick<ITaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'inputResponses' | 'leaseOwner' | 'leaseExpiresAt'>
+>;
 
 export interface ITaskStoreOptions {
   /** A new task past this many retained tasks is refused. */
@@ -82,6 +86,13 @@ export interface ITaskStore {
    * as it ended). Returns the new record, or undefined when unknown or terminal.
    */
   update(taskId: string, patch: TTaskPatch, now?: number): Promise<ITaskRecord | undefined>;
+  /**
+   * Applies a patch only when the task is still at `version` and not terminal
+   * (compare-and-set, for read-modify-write from several instances). Returns
+   * the new record, or undefined when the version moved on, the task is
+   * terminal, or it is unknown.
+   */
+  updateIfVersion(taskId: string, version: number, patch: TTaskPatch, now?: number): Promise<ITaskRecord | undefined>;
   /** The owner's tasks, newest first, paginated with an opaque cursor. */
   list(owner: string, opts: { cursor?: string; limit: number }): Promise<TaskPage>;
   /** Non-terminal tasks whose lease expired (their instance is gone). */

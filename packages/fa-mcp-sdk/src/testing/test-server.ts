@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from '../init-mcp-server.js';
 import { StreamClientTransport } from './stream-client-transport.js';
+import { connectWire2026, type WireClient2026, type WireClient2026Options } from './wire-client-2026.js';
 
 export type TestTransport = 'http' | 'stateless' | 'sse' | 'stdio';
 export type TestEra = '2025' | '2026';
@@ -33,6 +34,11 @@ export interface TestServer {
   target: TestTarget;
   /** Connects a new SDK client (declare capabilities and handlers in `options`). */
   connect(options?: ClientOptions, setup?: (client: Client) => void): Promise<Client>;
+  /**
+   * A raw 2026-07-28 client (results of any `resultType`, e.g. the tasks
+   * extension's task handles) over this server's HTTP endpoint or stdio.
+   */
+  wire2026(options?: WireClient2026Options): WireClient2026;
   stop(): Promise<void>;
 }
 
@@ -61,6 +67,8 @@ export async function startTestServer(data: McpServerData, options: StartTestSer
     ...(stdio ? { stdin: toServer, stdout: fromServer } : {}),
   });
   const clients: Client[] = [];
+  const wires: WireClient2026[] = [];
+  const track = (w: WireClient2026) => (wires.push(w), w);
   return {
     handle,
     target,
@@ -80,7 +88,13 @@ export async function startTestServer(data: McpServerData, options: StartTestSer
       clients.push(client);
       return client;
     },
+    wire2026(wireOptions = {}) {
+      if (stdio) return track(connectWire2026({ stdin: toServer, stdout: fromServer }, wireOptions));
+      if (!handle.url) throw new Error('wire2026: the server has no HTTP endpoint');
+      return track(connectWire2026({ url: handle.url }, wireOptions));
+    },
     async stop() {
+      wires.forEach((w) => w.close());
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
       await handle.stop('test finished');
     },

@@ -1,8 +1,8 @@
 /**
  * createRateLimiters on a real PostgreSQL pool: two instances started side by
  * side share one budget per caller and per tool, so a caller cannot multiply
- * its budget by spreading calls over instances. (Wiring `mcp.rateLimit.store:
- * postgres` to the db layer's pool is left to prepare-core.)
+ * its budget by spreading calls over instances. (The same through the HTTP
+ * path, `mcp.rateLimit.store: postgres`: test/state/rate-limit-shared.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -60,6 +60,22 @@ describe.each(stores)('ITaskStore contract: $name', ({ make }) => {
     expect((await store.get(t.taskId))?.result).toEqual({ content: [{ type: 'text', text: 'ok' }] });
   });
 
+  it('writes by version only when nobody wrote in between (compare-and-set), and keeps input answers', async () => {
+    const store = await make(100);
+    const t = await store.create(input('alice', 1_000));
+    const asked = await store.updateIfVersion(t.taskId, 1, { status: 'input_required', inputRequests: { k1: { method: 'elicitation/create' } } }, 1_100);
+    expect(asked).toMatchObject({ status: 'input_required', version: 2, inputRequests: { k1: { method: 'elicitation/create' } } });
+    // a writer that read version 1 loses, and changes nothing
+    expect(await store.updateIfVersion(t.taskId, 1, { status: 'working' }, 1_200)).toBeUndefined();
+    expect((await store.get(t.taskId))?.status).toBe('input_required');
+    const answered = await store.updateIfVersion(t.taskId, 2, { status: 'working', inputRequests: {}, inputResponses: { k1: { action: 'accept' } } }, 1_300);
+    expect(answered).toMatchObject({ status: 'working', version: 3, inputResponses: { k1: { action: 'accept' } } });
+    expect((await store.get(t.taskId))?.inputResponses).toEqual({ k1: { action: 'accept' } });
+    await store.update(t.taskId, { status: 'cancelled' }, 1_400);
+    expect(await store.updateIfVersion(t.taskId, 4, { status: 'working' }, 1_500)).toBeUndefined();
+    expect(await store.updateIfVersion(randomUUID(), 1, { status: 'working' })).toBeUndefined();
+  });
+
   it('refuses a new task past the retained-task cap, and frees room once old ones expire', async () => {
     const store = await make(3);
     for (let i = 0; i < 3; i++) await store.create(input('bob', 1_000, { ttlMs: 1_000 }));

@@ -130,3 +130,34 @@ describe.each(targets2025)('tasks on $label', (target) => {
     expect(err.data).toMatchObject({ maxTasks: 5, retryAfter: 5 });
   });
 });
+
+describe('client input inside a 2025-era task', () => {
+  it('marks the task input_required while the client answers, relates the request to the task, then completes', async () => {
+    const target = targets2025.find((t) => t.label === 'http-session/2025');
+    if (!target) throw new Error('http-session/2025 target missing');
+    const s = await startTestServer(server(), { target, config: { mcp: { tasks: { enabled: true, pollIntervalMs: 50 } } } });
+    try {
+      const seen: Array<{ status: string; related: unknown }> = [];
+      const holder: { client?: Client } = {};
+      const client = await s.connect({ capabilities: { elicitation: { form: {} } } }, (c) =>
+        c.setRequestHandler('elicitation/create', async (req) => {
+          const related = (req.params._meta as Record<string, { taskId?: string }> | undefined)?.['io.modelcontextprotocol/related-task'];
+          const status = holder.client && related?.taskId ? (await holder.client.request({ method: 'tasks/get', params: { taskId: related.taskId } }, Task)).status : 'unknown';
+          seen.push({ status, related });
+          return { action: 'accept', content: {} };
+        }),
+      );
+      holder.client = client;
+      const created = (await client.request(
+        { method: 'tools/call', params: { name: 'ask_in_task', arguments: {}, task: {} } },
+        CreateTaskResult,
+      )) as z.infer<typeof CreateTaskResult>;
+      const result = await client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult);
+      expect(result.structuredContent).toMatchObject({ action: 'accept' });
+      expect(seen).toEqual([{ status: 'input_required', related: { taskId: created.task.taskId } }]);
+      expect((await client.request({ method: 'tasks/get', params: { taskId: created.task.taskId } }, Task)).status).toBe('completed');
+    } finally {
+      await s.stop();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 /** The subcommands of `fa-mcp`; a new command is a file in this folder and one line here. */
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
+import { registerAgentTestCommand } from './agent-test.js';
 import { registerConfigCommand } from './config.js';
 import { registerContractCommand } from './contract.js';
 import { registerTokenCommand } from './token.js';
@@ -8,4 +9,4 @@ import { registerToolsMeasureCommand } from './tools-measure.js';
 
 export type RegisterCommand = (program: Command, io: () => CliIo) => unknown;
 
-export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerToolsMeasureCommand, registerConfigCommand];
+export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand];

@@ -55,6 +55,15 @@ const jwtTokenNode: SchemaNode = {
       description: 'Clock skew accepted on exp, nbf and iat, in seconds.',
       'x-env': ['AUTH_JWT_CLOCK_TOLERANCE_SEC'],
     },
+    verifyCacheMs: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 300_000,
+      default: 30_000,
+      description:
+        'How long a verified token is taken as verified again without checking its signature, in ms (never past its `exp`; revocation is still checked on every request). A removed signing key stays accepted this long. 0 verifies every request.',
+      'x-env': ['AUTH_JWT_VERIFY_CACHE_MS'],
+    },
     publicKey: text('localKey: the verification key, PEM (SPKI) or a JWK as JSON.', ['AUTH_JWT_PUBLIC_KEY']),
     privateKey: text('embedded: the signing key, PEM (PKCS#8); empty generates a key pair at start (tokens then die with the process).', ['AUTH_JWT_PRIVATE_KEY'], '', true),
     jwksUrl: text('remoteJwks: the issuer JWKS URL.', ['AUTH_JWT_JWKS_URL']),

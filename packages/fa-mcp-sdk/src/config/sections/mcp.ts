@@ -1,6 +1,7 @@
 /** The `mcp` section of the configuration schema: protocol and transport behaviour. */
 import type { SchemaNode } from '../schema-node.js';
 import { tasksSection } from './tasks.js';
+import { mintedResourcesSection, notificationsSection, resumabilitySection } from './state.js';
 import { mcpDebugNode } from './mcp-debug.js';
 import { cacheHintsSection, requestStateSection } from './protocol-2026.js';
 
@@ -40,6 +41,13 @@ export const mcpSection: SchemaNode = {
       default: false,
       description: 'Answer rate-limit, timeout, payload, upstream and forbidden JSON-RPC errors with HTTP 429/504/413/503/403 instead of 200. Off by default: the official MCP clients treat non-2xx as a transport failure. Retry-After is sent either way.',
       'x-env': ['MCP_HTTP_ERROR_STATUS'],
+    },
+    fastPath: {
+      type: 'boolean',
+      default: true,
+      description:
+        'Serve plain 2026-07-28 tools/call requests over HTTP without building an SDK server per request (same answers, a fraction of the cost; see 07-testing-and-operations). false sends every request through the SDK.',
+      'x-env': ['MCP_FAST_PATH'],
     },
     sessions: {
       type: 'object',
@@ -192,9 +200,18 @@ export const mcpSection: SchemaNode = {
           description: 'Where window counters live: this process, or PostgreSQL shared by every instance.',
           'x-env': ['MCP_RATE_LIMIT_STORE'],
         },
+        database: {
+          type: 'string',
+          default: 'main',
+          description: 'The db.postgres.dbs entry the postgres store uses.',
+          'x-env': ['MCP_RATE_LIMIT_DATABASE'],
+        },
       },
     },
     tasks: tasksSection,
+    resumability: resumabilitySection,
+    notifications: notificationsSection,
+    mintedResources: mintedResourcesSection,
     excludeTools: {
       type: 'array',
       items: { type: 'string' },

@@ -4,6 +4,7 @@
  * UTF-8 are HTTP 400 with -32700, values nested deeper than the limit and an
  * empty batch are HTTP 400 with -32600.
  */
+import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import { checkRawMessage, describeRawProblem } from '../raw-message-check.js';
@@ -18,6 +19,61 @@ class RawMessageError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A body the HTTP fast lane read before handing the request to express: its
+ * JSON value, or the error express's parser raises for the same bytes (the
+ * `type` jsonBodyErrors answers by).
+ */
+export type EarlyBody = { value: unknown } | { error: { type: string; message: string; status: number } };
+
+const earlyBodies = new WeakMap<IncomingMessage, EarlyBody>();
+
+/** Leaves the body the fast lane read for the express chain, which then parses nothing. */
+export function handOverBody(req: IncomingMessage, body: EarlyBody): void {
+  earlyBodies.set(req, body);
+}
+
+/**
+ * Reads and parses a JSON body as the express chain would (express.json with
+ * the raw-message checks): UTF-8 only, nesting limit, a leading BOM dropped,
+ * an empty body read as `{}`. Resolves undefined when the client went away
+ * mid-body (nothing is left to answer). The caller checked Content-Type,
+ * Content-Encoding and the declared length.
+ */
+export function readEarlyBody(req: IncomingMessage, maxDepth = DEFAULT_MAX_JSON_DEPTH): Promise<EarlyBody | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const finish = (body: EarlyBody | undefined) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(body);
+    };
+    const onEnd = () => finish(parseEarlyBody(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), maxDepth));
+    const onClose = () => finish(undefined);
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+    req.on('error', () => undefined); // 'close' follows
+  });
+}
+
+function parseEarlyBody(buf: Buffer, maxDepth: number): EarlyBody {
+  const problem = checkRawMessage(buf, maxDepth);
+  if (problem) {
+    return { error: { type: problem === 'invalid-utf8' ? 'fa.invalid-utf8' : 'fa.too-deep', message: describeRawProblem(problem, maxDepth), status: 403 } };
+  }
+  let text = buf.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.length === 0) return { value: {} };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return { error: { type: 'entity.parse.failed', message: (err as Error).message, status: 400 } };
   }
 }
 
@@ -41,7 +97,21 @@ export function jsonBody(maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): R
     }
     next();
   };
-  return [limitByHeader, express.json({ limit: maxBytes, strict: false, type: ['application/json', 'application/*+json'], verify }), rejectEmptyBatch];
+  // A body the fast lane already read: express.json sees a finished request and leaves req.body alone.
+  const takeEarlyBody: RequestHandler = (req, _res, next) => {
+    const early = earlyBodies.get(req);
+    if (!early) return next();
+    earlyBodies.delete(req);
+    if ('error' in early) return next(early.error);
+    req.body = early.value;
+    next();
+  };
+  return [
+    limitByHeader,
+    takeEarlyBody,
+    express.json({ limit: maxBytes, strict: false, type: ['application/json', 'application/*+json'], verify }),
+    rejectEmptyBatch,
+  ];
 }
 
 export const jsonBodyErrors: ErrorRequestHandler = (err: { type?: string; status?: number; message?: string }, _req, res, next) => {

@@ -3,9 +3,11 @@
  * (already accepted or minted into X-Request-Id), W3C trace context and headers.
  */
 import type { RequestContext } from '../../core/request-context.js';
+import type { HeaderReader } from '../../protocol/request-context-builder.js';
 import { capTracestate, parseTraceparent } from './traceparent.js';
 
-export function describeHttpRequest(req: Request): Partial<RequestContext> {
+/** `req` is a web Request, or the fast lane's view of a node request (node-headers.ts): both read alike. */
+export function describeHttpRequest(req: { headers: HeaderReader }): Partial<RequestContext> {
   const out: Partial<RequestContext> = {};
   const id = req.headers.get('x-request-id');
   if (id) out.requestId = id;

@@ -15,6 +15,7 @@
  * entry, or be an http(s) loopback origin on any port while Host is loopback.
  * `enabled: false` turns the whole guard off.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 
 export interface HostOriginGuardOptions {
@@ -99,8 +100,11 @@ function forbid(res: Response, reason: string): void {
   res.status(403).json({ jsonrpc: '2.0', error: { code: -32000, message: `Forbidden: ${reason}` }, id: null });
 }
 
-export function hostOriginGuard(opts: HostOriginGuardOptions): RequestHandler {
-  if (!opts.enabled) return (_req, _res, next) => next();
+/** Why a request's Host or Origin is refused, or undefined when both pass (all pass when the guard is off). */
+export type HostOriginCheck = (headers: IncomingHttpHeaders) => 'invalid Host header' | 'invalid Origin header' | undefined;
+
+export function hostOriginCheck(opts: HostOriginGuardOptions): HostOriginCheck {
+  if (!opts.enabled) return () => undefined;
 
   const allowedHosts = opts.allowedHosts.map(parseHostEntry);
   const bind = WILDCARD_BIND_HOSTS.has(opts.bindHost.trim()) ? undefined : parseHostEntry(opts.bindHost);
@@ -111,22 +115,29 @@ export function hostOriginGuard(opts: HostOriginGuardOptions): RequestHandler {
     LOOPBACK_HOSTS.has(host.hostname) ||
     allowedHosts.some((entry) => entry.hostname === host.hostname && (entry.port === undefined || entry.port === host.port));
 
-  return (req, res, next) => {
-    const host = parseHostHeader(req.headers.host);
-    if (!host || !hostAllowed(host)) {
-      forbid(res, 'invalid Host header');
-      return;
-    }
-    const originHeader = req.headers.origin;
+  return (headers) => {
+    const host = parseHostHeader(headers.host);
+    if (!host || !hostAllowed(host)) return 'invalid Host header';
+    const originHeader = headers.origin;
     if (originHeader !== undefined) {
       const origin = parseOriginHeader(originHeader);
       const allowed =
         origin !== undefined &&
         (allowedOrigins.has(origin.origin) || (isLoopbackOrigin(origin) && LOOPBACK_HOSTS.has(host.hostname)));
-      if (!allowed) {
-        forbid(res, 'invalid Origin header');
-        return;
-      }
+      if (!allowed) return 'invalid Origin header';
+    }
+    return undefined;
+  };
+}
+
+export function hostOriginGuard(opts: HostOriginGuardOptions): RequestHandler {
+  if (!opts.enabled) return (_req, _res, next) => next();
+  const check = hostOriginCheck(opts);
+  return (req, res, next) => {
+    const refused = check(req.headers);
+    if (refused) {
+      forbid(res, refused);
+      return;
     }
     next();
   };

@@ -17,14 +17,20 @@ import { listen } from './listen.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
 import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
-import { hostOriginGuard } from './host-origin-guard.js';
+import { hostOriginCheck, hostOriginGuard } from './host-origin-guard.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { createLegacySseRoutes, type LegacySseRoutes } from './legacy-sse-routes.js';
 import { createMcpRoutes, type McpRoutes } from './mcp-routes.js';
-import { requestIdMiddleware } from './request-id.js';
-import { securityHeaders, type SecurityHeadersOptions } from './security-headers.js';
+import type { SecurityHeadersOptions } from './security-headers.js';
+import { createRequestFront } from './request-front.js';
+import { createFastLane, type FastLaneStats } from './fast-lane.js';
+import { ReplayBook } from '../../protocol/fast-call-replay.js';
+import { createModernFastCall } from '../../protocol/modern-fast-call.js';
+import { NotificationEncoder } from '../../protocol/notification-encoder.js';
+import { buildServer } from '../../protocol/server-factory.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
+import { selfMcpUrl, type AgentTesterMount } from '../../agent-tester/mount.js';
 
 export interface HttpServerOptions {
   core: Core;
@@ -53,9 +59,13 @@ export interface HttpServerOptions {
   isShuttingDown: () => boolean;
   startedAt: number;
   /** OAuth routes and the guard of the MCP endpoints (src/auth). */
-  auth?: Pick<AuthRuntime, 'publicRouter' | 'mcpGuard' | 'enabled' | 'createAuthMW'>;
+  auth?: Pick<AuthRuntime, 'publicRouter' | 'mcpGuard' | 'enabled' | 'createAuthMW' | 'guardsAhead'>;
+  /** `mcp.fastPath`: plain 2026-07-28 tools/call served by the HTTP fast lane (fast-lane.ts). */
+  fastPath?: boolean;
   /** Mounts extra routes (metrics, REST, OpenAPI) after the MCP endpoints. */
   mountRoutes?: (kit: RouteMountKit) => Promise<void>;
+  /** The Agent Tester (src/agent-tester), when it is enabled. */
+  agentTester?: AgentTesterMount;
 }
 
 /** What the server hands to the operations routes while it assembles its app. */
@@ -74,6 +84,8 @@ export interface RunningHttpServer {
   sse?: LegacySseRoutes;
   /** POST requests being served right now (tool calls and other MCP requests). */
   inFlight(): number;
+  /** What the HTTP fast lane served (`mcp.fastPath`; zeros when it is off): see fast-lane.ts. */
+  fastLane(): FastLaneStats;
   /** Stops accepting connections; open requests continue. */
   stopAccepting(): Promise<void>;
   /** Closes sessions, streams and every remaining connection. */
@@ -84,21 +96,11 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', opts.trustProxy);
-  let inFlight = 0;
   const serverOptions = serverTimeoutOptions(opts.timeouts); // validates before anything starts
 
-  app.use(securityHeaders(opts.securityHeaders));
-  app.use(requestIdMiddleware());
-  app.use((req, res, next) => {
-    // Hand the accepted id to the protocol layer through the request itself.
-    req.headers['x-request-id'] = String(res.locals.requestId);
-    req.headers['x-fa-mcp-remote-address'] = req.ip ?? req.socket.remoteAddress ?? '';
-    if (req.method === 'POST') {
-      inFlight++;
-      res.once('close', () => inFlight--);
-    }
-    next();
-  });
+  // Security headers, request id, client address, in-flight count (shared with the fast lane).
+  const front = createRequestFront({ securityHeaders: opts.securityHeaders });
+  app.use(front.middleware);
   app.use(traceContextMiddleware());
   app.use(corsPolicy({ ...opts.cors, allowedOrigins: opts.allowedOrigins }));
   app.use(
@@ -111,12 +113,13 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     }),
   );
 
-  const guard = hostOriginGuard({
+  const hostRules = {
     enabled: opts.hostValidation.enabled,
     bindHost: opts.host,
     allowedHosts: opts.hostValidation.allowedHosts,
     allowedOrigins: opts.allowedOrigins,
-  });
+  };
+  const guard = hostOriginGuard(hostRules);
   app.use((req, res, next) => {
     if (opts.isShuttingDown() && req.method === 'POST' && !req.get('mcp-session-id')) {
       res.setHeader('Connection', 'close');
@@ -125,7 +128,16 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     next();
   });
 
-  const factory = { core: opts.core, live: opts.live, modern: opts.modern, transport: 'http' as const, describeHttp: describeHttpRequest, ...(opts.tasks ? { tasks: opts.tasks } : {}) };
+  const replay = opts.fastPath ? new ReplayBook() : undefined;
+  const factory = {
+    core: opts.core,
+    live: opts.live,
+    modern: opts.modern,
+    transport: 'http' as const,
+    describeHttp: describeHttpRequest,
+    ...(opts.tasks ? { tasks: opts.tasks } : {}),
+    ...(replay ? { replay } : {}),
+  };
   const mcp = createMcpRoutes({
     factory,
     stateless: opts.stateless,
@@ -147,6 +159,9 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     app.use('/messages', readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth));
     app.use(sse.router);
   }
+  // The Agent Tester connects to this server's own /mcp once it listens (src/agent-tester).
+  let listenUrl = '';
+  opts.agentTester?.mount({ app, guard, ...(opts.auth?.enabled ? { auth: opts.auth.createAuthMW() } : {}), mcpUrl: () => selfMcpUrl(`${listenUrl}/mcp`) });
   // Operations routes (metrics, REST under its base path, OpenAPI, docs): ops/operations.ts.
   await opts.mountRoutes?.({
     app,
@@ -155,15 +170,43 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   });
   app.use(jsonBodyErrors);
 
-  const server = createServer(serverOptions, app);
+  const lane =
+    replay &&
+    createFastLane({
+      app,
+      front,
+      hostCheck: hostOriginCheck(hostRules),
+      isShuttingDown: opts.isShuttingDown,
+      trustProxy: opts.trustProxy,
+      maxPayloadBytes: opts.maxPayloadBytes,
+      maxJsonDepth: opts.maxJsonDepth,
+      bodyTimeoutMs: opts.timeouts.bodyMs,
+      ...(opts.auth?.mcpGuard ? { guard: opts.auth.mcpGuard } : {}),
+      closed: !!opts.auth?.mcpGuard && !opts.auth.guardsAhead,
+      mapErrorStatus: opts.mapErrorStatus,
+      fastCall: createModernFastCall({
+        core: opts.core,
+        modern: opts.modern,
+        encoder: new NotificationEncoder(async (supportedProtocolVersions) => (await buildServer({ ...factory, trackLive: false, supportedProtocolVersions }, '2026')).server),
+        describeHttp: describeHttpRequest,
+        tasksOffered: !!opts.tasks,
+      }),
+      replay,
+      serveModern: mcp.serveModern,
+      serveMcp: mcp.serve,
+      logger: opts.core.logger,
+    });
+  const server = createServer(serverOptions, lane ? lane.listener : app);
   const baseUrl = await listen(server, opts.port, opts.host);
+  listenUrl = baseUrl;
 
   const running: RunningHttpServer = {
     app,
     server,
     url: `${baseUrl}/mcp`,
     mcp,
-    inFlight: () => inFlight,
+    inFlight: () => front.inFlight(),
+    fastLane: () => (lane ? lane.stats() : { fastCalls: 0, direct: 0 }),
     stopAccepting: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

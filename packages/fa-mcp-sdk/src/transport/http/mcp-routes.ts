@@ -7,14 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
-import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import { sdkAuthOf } from '../../protocol/auth-info.js';
+import type { AuthInfo } from '../../core/request-context.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
+import { sessionEventStore } from '../../state/event-store-session.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { SessionManager, type Session } from './session-manager.js';
-import { sessionOwner } from './session-owner.js';
+import { requestOwner } from './session-owner.js';
+import { parsedBodyRequest } from './web-request.js';
 import { writeWebResponse } from './web-response.js';
 
 export interface McpRoutesOptions {
@@ -31,6 +35,14 @@ export interface McpRoutesOptions {
 export interface McpRoutes {
   router: express.Router;
   sessions: SessionManager;
+  /**
+   * Serves an MCP request as the router does, for a request that did not come
+   * through express (the HTTP fast lane): the parsed body on `req.body`, the
+   * verified caller on `req.auth`.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): void;
+  /** Serves a 2026-07-28 request on the SDK path, as the router does (the HTTP fast lane hands requests over here). */
+  serveModern(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -52,12 +64,12 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   const modern = perRequest('reject');
 
   const router = express.Router();
-  const write = (res: ExpressResponse, response: Response) => writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
+  const write = (res: ServerResponse, response: Response) => writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
 
   // The caller verified by the auth middleware goes to the SDK as authInfo (never read from headers there).
   type SdkAuth = ReturnType<typeof sdkAuthOf>;
   const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? { ...o, authInfo } : o);
-  const serveSession = async (session: Session, webReq: Request, res: ExpressResponse, parsedBody: unknown, authInfo: SdkAuth) => {
+  const serveSession = async (session: Session, webReq: Request, res: ServerResponse, parsedBody: unknown, authInfo: SdkAuth) => {
     // Only POSTs are work in progress. The standalone GET stream stays open for the
     // session's whole life, so counting it would exempt every SDK client (which
     // always opens one) from the idle timeout and from eviction at the cap.
@@ -72,16 +84,19 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     }
   };
 
-  const openSession = async (webReq: Request, res: ExpressResponse, body: unknown, authInfo: SdkAuth) => {
-    const owner = sessionOwner(res);
+  const openSession = async (webReq: Request, req: IncomingMessage, res: ServerResponse, body: unknown, authInfo: SdkAuth) => {
+    const owner = requestOwner(req);
     if (!(await sessions.reserve())) {
       sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active sessions; try again later');
       return;
     }
+    // The id is chosen here so the session's events live under it (see event-store-session.ts).
+    const sessionId = randomUUID();
+    const events = sessionEventStore(opts.eventStore, sessionId);
     const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => sessionId,
       enableJsonResponse: opts.responseMode === 'json',
-      eventStore: opts.eventStore,
+      eventStore: events,
       onsessioninitialized: (id) => {
         sessions.add({
           id,
@@ -96,10 +111,12 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       },
       onsessionclosed: (id) => sessions.forget(id),
     });
-    const built = await buildServer({ ...factory, trackLive: true }, '2025');
+    // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
+    const built = await buildServer({ ...factory, trackLive: true, requestStreams: opts.responseMode === 'sse' }, '2025');
     transport.onclose = () => {
       if (transport.sessionId) sessions.forget(transport.sessionId);
       built.dispose();
+      events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
     };
     await built.server.connect(transport);
     const response = await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
@@ -107,9 +124,9 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   };
 
   // 2025-era stateless: a fresh transport and server for each POST, answered as configured.
-  const serveStateless = async (webReq: Request, res: ExpressResponse, body: unknown, authInfo: SdkAuth) => {
+  const serveStateless = async (webReq: Request, res: ServerResponse, body: unknown, authInfo: SdkAuth) => {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: opts.responseMode === 'json' });
-    const built = await buildServer({ ...factory, trackLive: false }, '2025');
+    const built = await buildServer({ ...factory, trackLive: false, requestStreams: opts.responseMode === 'sse' }, '2025');
     await built.server.connect(transport);
     try {
       await write(res, await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo)));
@@ -118,15 +135,16 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     }
   };
 
-  const handle = async (req: ExpressRequest, res: ExpressResponse) => {
-    const body: unknown = req.method === 'POST' ? req.body : undefined;
+  // Express requests and the fast lane's alike: only node's request and response are used here.
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const body: unknown = req.method === 'POST' ? (req as { body?: unknown }).body : undefined;
     // Aborted when the client goes away before the answer: the SDK then cancels the call
     // (the 2026-07-28 per-request path and stateless 2025 have no other way to hear of it).
     const gone = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) gone.abort();
     });
-    const webReq = await toWebRequest(req as never, body, { signal: gone.signal });
+    const webReq = body === undefined ? await toWebRequest(req as never, body, { signal: gone.signal }) : parsedBodyRequest(req, body, gone.signal);
     const authInfo = sdkAuthOf(req);
     if (opts.stateless) {
       if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
@@ -139,23 +157,23 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       return serveStateless(webReq, res, body, authInfo);
     }
 
-    const sessionId = req.get('mcp-session-id');
+    const sessionId = req.headers['mcp-session-id'] as string | undefined;
     if (sessionId) {
-      const session = sessions.claim(sessionId, sessionOwner(res));
+      const session = sessions.claim(sessionId, requestOwner(req));
       if (!session) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Session not found or expired');
       return serveSession(session, webReq, res, body, authInfo);
     }
     if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
       return write(res, await modern.fetch(webReq, withAuth({ parsedBody: body }, authInfo)));
     }
-    if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, res, body, authInfo);
+    if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, req, res, body, authInfo);
     if (req.method === 'POST') {
       return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: no valid session id; send initialize first');
     }
     return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: Mcp-Session-Id header is required');
   };
 
-  const wrap = (req: ExpressRequest, res: ExpressResponse) => {
+  const wrap = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err: unknown) => {
       logger.error({ err }, 'MCP HTTP request failed');
       sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
@@ -168,6 +186,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   return {
     router,
     sessions,
+    serve: wrap,
+    serveModern: (webReq, body, auth) => modern.fetch(webReq, withAuth({ parsedBody: body }, sdkAuthOf({ ...(auth ? { auth } : {}) }))),
     async close() {
       await sessions.closeAll();
       await modern.close();

@@ -7,13 +7,14 @@
  * so error answers carry it too.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const ids = new WeakMap<Request, string>();
+const ids = new WeakMap<IncomingMessage, string>();
 
 /** The incoming id when it is acceptable, otherwise undefined. */
 export function acceptRequestId(value: string | string[] | undefined): string | undefined {
@@ -22,12 +23,19 @@ export function acceptRequestId(value: string | string[] | undefined): string | 
   return ACCEPTED_ID.test(value) ? value : undefined;
 }
 
+/** Gives the request its id (the accepted incoming one, or a fresh one) and sets it on the response. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = acceptRequestId(req.headers['x-request-id']) ?? randomUUID();
+  ids.set(req, id);
+  const locals = (res as { locals?: Record<string, unknown> }).locals;
+  if (locals) locals.requestId = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
 export function requestIdMiddleware(): RequestHandler {
   return (req, res, next) => {
-    const id = acceptRequestId(req.headers['x-request-id']) ?? randomUUID();
-    ids.set(req, id);
-    res.locals.requestId = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
+    assignRequestId(req, res);
     next();
   };
 }

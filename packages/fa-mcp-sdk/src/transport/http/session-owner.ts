@@ -13,3 +13,9 @@ export function sessionOwner(res: Response): string | undefined {
   const auth = (res.locals as { auth?: { subject?: unknown } }).auth;
   return typeof auth?.subject === 'string' && auth.subject !== '' ? auth.subject : undefined;
 }
+
+/** The same owner, read from the request: where the guard (and the HTTP fast lane) leave the caller. */
+export function requestOwner(req: object): string | undefined {
+  const auth = (req as { auth?: { subject?: unknown } }).auth;
+  return typeof auth?.subject === 'string' && auth.subject !== '' ? auth.subject : undefined;
+}

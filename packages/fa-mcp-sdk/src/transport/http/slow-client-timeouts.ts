@@ -14,7 +14,7 @@
  * (`connectionsCheckingInterval`, 30 s by default); it is derived here from the
  * configured deadlines so they hold to within a fraction of their length.
  */
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ConfigError } from '../../config/config-error.js';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
@@ -46,22 +46,32 @@ export function serverTimeoutOptions(t: SlowClientTimeouts): ServerOptions {
 const hasBody = (headers: Record<string, string | string[] | undefined>): boolean =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
-/** Answers 408 (JSON-RPC -32004) when a request body is not fully received within `ms`. */
+/**
+ * Answers 408 (JSON-RPC -32004) when the body of `req` is not fully received
+ * within `ms`, then closes the connection. Returns false when there is nothing
+ * to wait for (the body is already in, or there is none).
+ */
+export function armBodyTimeout(req: IncomingMessage, res: ServerResponse, ms: number): boolean {
+  if (req.complete || !hasBody(req.headers)) return false;
+  const timer = setTimeout(() => {
+    if (req.complete || res.headersSent) return;
+    res.setHeader('Connection', 'close');
+    sendJsonRpcError(res, 408, MCP_ERROR_CODES.TIMEOUT, `Request body not received within ${ms} ms`);
+    // `Connection: close` makes node end the socket once the answer is flushed;
+    // a client that stops reading too is dropped a moment later.
+    res.once('finish', () => setTimeout(() => req.socket.destroy(), 1_000).unref());
+  }, ms);
+  const clear = () => clearTimeout(timer);
+  req.once('end', clear);
+  req.once('close', clear);
+  res.once('close', clear);
+  return true;
+}
+
+/** The express face of armBodyTimeout, in front of the body parser. */
 export function bodyReadTimeout(ms: number): RequestHandler {
   return (req, res, next) => {
-    if (req.complete || !hasBody(req.headers)) return next();
-    const timer = setTimeout(() => {
-      if (req.complete || res.headersSent) return;
-      res.setHeader('Connection', 'close');
-      sendJsonRpcError(res, 408, MCP_ERROR_CODES.TIMEOUT, `Request body not received within ${ms} ms`);
-      // `Connection: close` makes node end the socket once the answer is flushed;
-      // a client that stops reading too is dropped a moment later.
-      res.once('finish', () => setTimeout(() => req.socket.destroy(), 1_000).unref());
-    }, ms);
-    const clear = () => clearTimeout(timer);
-    req.once('end', clear);
-    req.once('close', clear);
-    res.once('close', clear);
+    armBodyTimeout(req, res, ms);
     next();
   };
 }

@@ -16,6 +16,17 @@ export interface WriteOptions {
   mapErrorStatus?: boolean;
 }
 
+/**
+ * Writes a JSON-RPC message answered with HTTP 200 as a whole JSON body: a
+ * mapped error gets its Retry-After, and its own status when configured.
+ */
+export function writeJsonRpcBody(res: ServerResponse, body: string, headers: Record<string, string>, opts: WriteOptions = {}): void {
+  const mapped = statusForJsonRpcBody(body);
+  if (mapped?.retryAfter !== undefined) headers['retry-after'] = String(mapped.retryAfter);
+  res.writeHead(opts.mapErrorStatus && mapped ? mapped.status : 200, headers);
+  res.end(body);
+}
+
 export async function writeWebResponse(res: ServerResponse, response: Response, opts: WriteOptions = {}): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
@@ -23,11 +34,7 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
   });
   const contentType = response.headers.get('content-type') ?? '';
   if (response.status === 200 && contentType.includes('application/json') && response.body) {
-    const body = await response.text();
-    const mapped = statusForJsonRpcBody(body);
-    if (mapped?.retryAfter !== undefined) headers['retry-after'] = String(mapped.retryAfter);
-    res.writeHead(opts.mapErrorStatus && mapped ? mapped.status : 200, headers);
-    res.end(body);
+    writeJsonRpcBody(res, await response.text(), headers, opts);
     return;
   }
   res.writeHead(response.status, headers);

@@ -1,0 +1,172 @@
+/**
+ * What the 2026-07-28 fast path takes and what it writes itself. It takes only
+ * requests the SDK path would accept without a word (the SDK's own classifier
+ * decides the era and checks the `_meta` envelope; everything else is held to
+ * a plain shape the SDK's checks pass unchanged), and gives the handler the
+ * params the SDK would give it. It writes only plain answers, built the way
+ * the SDK encodes them; any other answer is left to the SDK (fast-call-replay.ts).
+ * test/fast-path/ proves the two paths answer alike.
+ */
+import {
+  classifyInboundRequest,
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
+} from '@modelcontextprotocol/server';
+import type { JsonObject } from '../core/types.js';
+import type { HeaderReader } from './request-context-builder.js';
+import { FAST_PATH_REVISION } from './notification-encoder.js';
+
+/** A tools/call the fast path serves, read as the SDK path reads it. */
+export interface FastCall {
+  id: string | number;
+  name: string;
+  /** The params as they arrived (what the wire tap observes). */
+  wireParams: Record<string, unknown>;
+  /** The params the SDK's tools/call handler gets: envelope lifted, `_meta` first, as its schema outputs them. */
+  params: JsonObject;
+  /** The request's `_meta` envelope: protocol version, client info, client capabilities, log level. */
+  envelope: Record<string, unknown>;
+  progressToken?: string | number;
+}
+
+const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY]);
+const BODY_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
+
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+const hasOnlyKeys = (o: Record<string, unknown>, allowed: Set<string>) => Object.keys(o).every((k) => allowed.has(k));
+
+/** Reads fast calls; undefined sends the request to the SDK path. */
+export type FastCallReader = (body: unknown, headers: HeaderReader) => FastCall | undefined;
+
+/** Envelopes the SDK's classifier accepted, keyed by their JSON without the progress token. */
+const MAX_REMEMBERED_ENVELOPES = 512;
+
+/**
+ * A reader that remembers which `_meta` envelopes the SDK's classifier
+ * accepted: a client sends the same envelope on every request, and checking
+ * it again gives the same verdict (the rest of what the classifier reads is
+ * held fixed by readFastCall; the progress token, which changes per request,
+ * is checked here as the SDK's schema checks it).
+ */
+export function createFastCallReader(): FastCallReader {
+  const accepted = new Set<string>();
+  return (body, headers) =>
+    readFastCall(body, headers, (key) => accepted.has(key), (key) => {
+      if (accepted.size >= MAX_REMEMBERED_ENVELOPES) accepted.clear();
+      accepted.add(key);
+    });
+}
+
+/** The call, when the body and headers are a plain 2026-07-28 tools/call; undefined sends the request to the SDK path. */
+export function readFastCall(
+  body: unknown,
+  headers: HeaderReader,
+  known: (envelopeKey: string) => boolean = () => false,
+  remember: (envelopeKey: string) => void = () => undefined,
+): FastCall | undefined {
+  if (!isPlainObject(body) || !hasOnlyKeys(body, BODY_KEYS) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
+  const { id, params } = body;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params) || !hasOnlyKeys(params, PARAM_KEYS)) return undefined;
+  const { name, arguments: args, _meta: meta } = params;
+  // A name in the header's Base64 form (or one that would need it) is left to the SDK's decoding.
+  if (typeof name !== 'string' || name.startsWith('=?') || !isPlainObject(meta)) return undefined;
+  if (args !== undefined && (!isPlainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
+  if (
+    headers.get('mcp-protocol-version') !== FAST_PATH_REVISION ||
+    headers.get('mcp-method') !== 'tools/call' ||
+    headers.get('mcp-name') !== name
+  ) {
+    return undefined;
+  }
+  const token = meta.progressToken;
+  if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return undefined;
+  const envelopeKey = JSON.stringify(token === undefined ? meta : { ...meta, progressToken: 0 });
+  if (!known(envelopeKey)) {
+    const route = classifyInboundRequest({
+      httpMethod: 'POST',
+      protocolVersionHeader: FAST_PATH_REVISION,
+      mcpMethodHeader: 'tools/call',
+      mcpNameHeader: name,
+      body,
+    });
+    if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== FAST_PATH_REVISION) return undefined;
+    remember(envelopeKey);
+  }
+
+  const envelope: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(meta)) {
+    if (ENVELOPE_KEYS.has(key)) envelope[key] = value;
+    else rest[key] = value;
+  }
+  // Extensions (the tasks extension among them) change what a call may become: the SDK path serves those clients.
+  const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
+  if (isPlainObject(capabilities) && 'extensions' in capabilities) return undefined;
+
+  // The SDK's dispatch schema outputs `_meta` (progressToken first), then name, then arguments.
+  const dispatchMeta = token === undefined ? rest : { progressToken: token, ...rest };
+  const out: JsonObject = {};
+  if (Object.keys(dispatchMeta).length > 0) out._meta = dispatchMeta as JsonObject;
+  out.name = name;
+  if (args !== undefined) out.arguments = { ...args } as JsonObject;
+  const call: FastCall = { id: id as string | number, name, wireParams: params, params: out, envelope };
+  if (token !== undefined) call.progressToken = token as string | number;
+  return call;
+}
+
+const isTextBlock = (item: unknown): item is { type: 'text'; text: string } => {
+  if (!isPlainObject(item) || item.type !== 'text' || typeof item.text !== 'string') return false;
+  const keys = Object.keys(item);
+  return keys.length === 2;
+};
+
+/**
+ * The encoded tools/call result, for results of plain text content (with
+ * structuredContent and isError as they come); undefined for anything else,
+ * which the SDK then checks and encodes. Key order is the SDK's: the result
+ * schema's fields, then `resultType`, then `_meta` with the server's identity.
+ */
+export function encodePlainResult(result: unknown, serverInfo: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!isPlainObject(result)) return undefined;
+  let hasStructured = false;
+  let hasIsError = false;
+  for (const key of Object.keys(result)) {
+    if (key === 'structuredContent') hasStructured = true;
+    else if (key === 'isError') {
+      if (typeof result.isError !== 'boolean') return undefined;
+      hasIsError = true;
+    } else if (key !== 'content') return undefined;
+  }
+  const { content } = result;
+  if (!Array.isArray(content) || !content.every(isTextBlock)) return undefined;
+  const encoded: Record<string, unknown> = { content: content.map((item) => ({ type: 'text', text: item.text })) };
+  if (hasStructured) encoded.structuredContent = result.structuredContent;
+  if (hasIsError) encoded.isError = result.isError;
+  encoded.resultType = 'complete';
+  encoded._meta = { [SERVER_INFO_META_KEY]: serverInfo };
+  return encoded;
+}
+
+/** The JSON-RPC error of a thrown ProtocolError, as the SDK's dispatcher writes it on 2026-07-28. */
+export function encodeError(id: string | number, err: { code?: unknown; message?: unknown; data?: unknown }): Record<string, unknown> {
+  const thrown = Number.isSafeInteger(err.code) ? (err.code as number) : -32603;
+  // The 2026-07-28 codec answers -32002 (resource not found) as -32602.
+  const code = thrown === -32002 ? -32602 : thrown;
+  const error: Record<string, unknown> = { code, message: (err.message as string | undefined) ?? 'Internal error' };
+  if (err.data !== undefined) error.data = err.data;
+  return { jsonrpc: '2.0', id, error };
+}
+
+/** HTTP status of an error answered as a whole JSON body: the one handler error the SDK answers outside 200. */
+export function errorStatus(code: number): number {
+  return code === -32021 ? 400 : 200;
+}

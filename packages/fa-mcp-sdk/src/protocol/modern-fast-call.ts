@@ -1,0 +1,190 @@
+/**
+ * The 2026-07-28 fast path: a plain `tools/call` served without building an
+ * SDK server for the request. It runs what the SDK path's tools/call handler
+ * runs (server-factory.ts: the same RequestContext, client input, progress,
+ * error mapping, `core.pipeline.run(op, core.executeTool)`) under the same
+ * wire observation, and answers the way the SDK would:
+ *
+ * - a plain result or an error: written here (fast-call-shape.ts);
+ * - notifications (progress, logs): made by the SDK (notification-encoder.ts),
+ *   turning the answer into an event stream as the SDK's per-request transport does;
+ * - any other result (`input_required`, non-text content): answered by the SDK
+ *   path, which gets the result instead of running the call again (fast-call-replay.ts);
+ * - the client going away: the run is aborted and nothing is answered.
+ *
+ * What it does not take (readFastCall, and the tool checks below) the SDK path serves.
+ */
+import { LOG_LEVEL_META_KEY, SdkError, SdkErrorCode, isInputRequiredResult, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { Core } from '../core/core.js';
+import type { Operation } from '../core/pipeline.js';
+import { createProgressReporter, noopProgress } from '../core/progress.js';
+import type { AuthInfo } from '../core/request-context.js';
+import { TASK_STATE } from '../core/steps/task-support.js';
+import type { WireOutcome, WireRequestScope } from '../core/telemetry.js';
+import type { ITool, LogLevel } from '../core/types.js';
+import { runWithClientInput, type ModernRequestSide } from './client-input-adapter.js';
+import { toProtocolError } from './errors.js';
+import { createFastCallReader, encodeError, encodePlainResult, errorStatus, type FastCall, type FastCallReader } from './fast-call-shape.js';
+import type { ModernEraSupport } from './modern-era.js';
+import type { NotificationEncoder } from './notification-encoder.js';
+import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
+import { serverImplementation } from './server-identity.js';
+
+/** How the transport answers one fast call. */
+export interface FastCallExchange {
+  /** Calls `fn` once when the client goes away before the answer (at once if it already has); returns an unsubscriber. */
+  onGone(fn: () => void): () => void;
+  /** A message related to the call, sent before its answer: the answer becomes an event stream. */
+  push(message: JSONRPCMessage): void;
+  /** The answer; `status` is the HTTP status when it is the whole body (an event stream keeps its 200). */
+  answer(message: Record<string, unknown>, status: number): void;
+  /** Lets the SDK path answer with `result` (fast-call-replay.ts), continuing `scope`. */
+  replay(result: unknown, scope: WireRequestScope): Promise<void>;
+}
+
+export interface ModernFastCallOptions {
+  core: Core;
+  modern: ModernEraSupport;
+  encoder: NotificationEncoder;
+  describeHttp?: HttpRequestDescriber;
+  /** Tasks are offered (`mcp.tasks.enabled`): task-capable tools stay on the SDK path. */
+  tasksOffered: boolean;
+}
+
+/** The SDK's log severities, lowest first (LoggingLevelSchema). */
+const SEVERITY = new Map(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].map((level, i) => [level, i]));
+
+export interface ModernFastCall {
+  /** The call a request body carries, when it is one the fast path serves (readFastCall). */
+  read: FastCallReader;
+  /** Whether the fast path serves a call of this tool (false: the SDK path does); a promise only until the tools are known. */
+  takes(name: string): boolean | Promise<boolean>;
+  serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void>;
+}
+
+export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCall {
+  const { core, modern, encoder } = opts;
+  const { registry } = core;
+  const serverInfo = serverImplementation(core);
+  const source: ContextSource = { era: '2026', transport: 'http', ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
+
+  // The tools as the SDK path registers them with each server (server-factory.ts); it checks
+  // their x-mcp-header arguments against Mcp-Param-* headers, so those tools stay on that path.
+  let registered: Map<string, ITool> | undefined;
+  const registeredTools = async () =>
+    (registered ??= new Map(
+      (await registry.listTools({ requestId: 'init', era: '2026', transport: 'http', clientCapabilities: {} })).map((t) => [t.name, t]),
+    ));
+
+  const verdicts = new WeakMap<ITool, boolean>();
+  const takesTool = (tool: ITool | undefined): boolean => {
+    if (!tool) return true;
+    let verdict = verdicts.get(tool);
+    if (verdict === undefined) {
+      const support = tool.execution?.taskSupport;
+      verdict =
+        !JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"') && !(opts.tasksOffered && (support === 'optional' || support === 'required'));
+      verdicts.set(tool, verdict);
+    }
+    return verdict;
+  };
+  const takes = (name: string): boolean | Promise<boolean> => {
+    if (registry.hasDynamicTools) return !opts.tasksOffered;
+    if (registered) return takesTool(registered.get(name));
+    return registeredTools().then((tools) => takesTool(tools.get(name)));
+  };
+
+  async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void> {
+    const scope = core.telemetry.wire.request({ method: 'tools/call', id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
+    let observed = true;
+    const end = (outcome: WireOutcome) => {
+      if (!observed) return;
+      observed = false;
+      scope.end(outcome);
+    };
+    // The client went away: the SDK path aborts the handler with this reason and answers nothing.
+    const controller = new AbortController();
+    const forget = exchange.onGone(() => {
+      controller.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+      end({ cancelled: true });
+    });
+    if (controller.signal.aborted) return;
+    try {
+      const outcome = await scope.run(() => run(call, request, scope, controller.signal, exchange));
+      if (controller.signal.aborted) return;
+      if ('error' in outcome) {
+        const message = encodeError(call.id, outcome.error);
+        end({ error: message.error as { code: number; message: string; data?: unknown } });
+        exchange.answer(message, errorStatus((message.error as { code: number }).code));
+        return;
+      }
+      const encoded = isInputRequiredResult(outcome.result) ? undefined : encodePlainResult(outcome.result, serverInfo);
+      if (!encoded) {
+        observed = false; // the SDK path's wire tap ends the observation
+        await exchange.replay(outcome.result, scope);
+        return;
+      }
+      end({ result: encoded });
+      exchange.answer({ result: encoded, jsonrpc: '2.0', id: call.id }, 200);
+    } finally {
+      forget();
+    }
+  }
+
+  /** The body of the SDK path's tools/call handler (server-factory.ts), on this path's request side. */
+  async function run(
+    call: FastCall,
+    request: { headers: HeaderReader; auth?: AuthInfo },
+    scope: WireRequestScope,
+    signal: AbortSignal,
+    exchange: FastCallExchange,
+  ): Promise<{ result: unknown } | { error: { code?: unknown; message?: unknown; data?: unknown } }> {
+    const rc = contextFromFacts(source, { http: request, envelope: call.envelope, ...(request.auth ? { auth: request.auth } : {}), scope });
+    const side = requestSide(call, exchange);
+    const token = call.progressToken;
+    const reporter =
+      token === undefined
+        ? noopProgress
+        : createProgressReporter((u) => side.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }), core.limits.progressThrottleMs);
+    const binding = { method: 'tools/call', name: call.name, arguments: call.params.arguments };
+    try {
+      const result = await runWithClientInput({ modernSide: side, rc, binding, modern, validator: registry.validator }, (client) => {
+        const op: Operation = {
+          method: 'tools/call',
+          ctx: rc,
+          params: call.params,
+          signal,
+          client,
+          sendProgress: (p, t, m) => reporter.report(p, t, m),
+          state: opts.tasksOffered ? new Map([[TASK_STATE.offered, true]]) : new Map(),
+        };
+        return core.pipeline.run(op, core.executeTool);
+      });
+      await reporter.flush();
+      return { result };
+    } catch (err) {
+      await reporter.flush();
+      return { error: toProtocolError(err, rc.requestId, rc.logger ?? core.logger) };
+    }
+  }
+
+  /** What the SDK's handler context gives a 2026-07-28 call: notifications through the SDK, logs at the request's level. */
+  function requestSide(call: FastCall, exchange: FastCallExchange): ModernRequestSide {
+    const deliver = (message: JSONRPCMessage) => exchange.push(message);
+    const notify: ModernRequestSide['notify'] = (notification) => encoder.send(notification, deliver);
+    const threshold = call.envelope[LOG_LEVEL_META_KEY] as string | undefined;
+    return {
+      notify,
+      // As the SDK's `mcpReq.log`: the server declares logging (server-factory.ts), the request's `_meta` sets the level.
+      log: (level: LogLevel, data: unknown, logger?: string) => {
+        if (threshold === undefined) return Promise.resolve();
+        if ((SEVERITY.get(level) as number) < (SEVERITY.get(threshold) as number)) return Promise.resolve();
+        return notify({ method: 'notifications/message', params: { level, data, logger } });
+      },
+      // Requests carrying requestState or inputResponses are the SDK path's (readFastCall).
+      requestState: () => undefined,
+    };
+  }
+
+  return { read: createFastCallReader(), takes, serve };
+}

@@ -1,0 +1,49 @@
+/**
+ * One session's view of the shared event store. The SDK names every session's
+ * standalone GET stream alike (`_GET_stream`), so without a view all sessions
+ * would share that stream: a client replaying its own Last-Event-ID would get
+ * other sessions' notifications. The view prefixes stream ids with the session
+ * id, refuses event ids of other sessions, and forgets the session's events
+ * when it ends.
+ */
+import { UNKNOWN_EVENT_ID, type IEventStore, type JsonRpcMessageLike } from './event-store-memory.js';
+
+export interface SessionEventStore extends IEventStore {
+  /** Forgets every event of the session (call when it ends). */
+  drop(): Promise<void>;
+}
+
+type Send = (eventId: string, message: JsonRpcMessageLike) => Promise<void>;
+
+export function sessionEventStore(store: IEventStore, sessionId: string): SessionEventStore {
+  const prefix = `${sessionId}/`;
+  const own = (streamId: string | undefined) => (streamId?.startsWith(prefix) ? streamId.slice(prefix.length) : undefined);
+
+  return {
+    storeEvent: (streamId, message) => store.storeEvent(prefix + streamId, message),
+
+    async getStreamIdForEventId(eventId) {
+      return own(await store.getStreamIdForEventId?.(eventId));
+    },
+
+    async replayEventsAfter(lastEventId, { send }) {
+      if (store.getStreamIdForEventId) {
+        // checked before anything is sent
+        if (own(await store.getStreamIdForEventId(lastEventId)) === undefined) throw new Error(UNKNOWN_EVENT_ID);
+        const streamId = own(await store.replayEventsAfter(lastEventId, { send }));
+        if (streamId === undefined) throw new Error(UNKNOWN_EVENT_ID);
+        return streamId;
+      }
+      // A store that cannot say whose an id is: hold the events until it names the stream.
+      const held: Array<Parameters<Send>> = [];
+      const streamId = own(await store.replayEventsAfter(lastEventId, { send: async (id, message) => void held.push([id, message]) }));
+      if (streamId === undefined) throw new Error(UNKNOWN_EVENT_ID);
+      for (const [id, message] of held) await send(id, message);
+      return streamId;
+    },
+
+    async drop() {
+      await store.dropStreamsOf?.(prefix);
+    },
+  };
+}

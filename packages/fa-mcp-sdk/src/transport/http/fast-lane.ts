@@ -1,0 +1,238 @@
+/**
+ * The HTTP fast lane (`mcp.fastPath`): JSON POSTs and bodiless GETs and DELETEs
+ * to /mcp are served without the express app. Plain 2026-07-28 `tools/call`
+ * requests go to the protocol layer's fast path (protocol/modern-fast-call.ts);
+ * every other single message, session stream and session end goes straight to
+ * the MCP routes' handler (mcp-routes.ts), as the express chain would hand it
+ * on. (GETs take the lane with the POSTs so that neither overtakes the other
+ * through express: a client opening its session stream and calling a tool at
+ * once gets the stream first, as before.) Anything else, and anything the lane is not sure of,
+ * goes to the express app unchanged.
+ *
+ * The lane applies the same rules as the express chain, with the same code:
+ * request front (security headers, request id, in-flight count), Host/Origin
+ * check, shutdown refusal, authentication (the MCP guard, run ahead), body
+ * timeout, size and raw-message checks, JSON parsing. A request it hands on
+ * keeps what the lane did: express's guard takes the authentication outcome
+ * (a refusal is answered by express, counted once) and express's parser the
+ * body already read (body-parser.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { AuthGuard } from '../../auth/http-guard.js';
+import type { CoreLogger } from '../../core/core.js';
+import { MCP_ERROR_CODES } from '../../core/errors.js';
+import type { AuthInfo } from '../../core/request-context.js';
+import type { ReplayBook } from '../../protocol/fast-call-replay.js';
+import { isPlainObject } from '../../protocol/fast-call-shape.js';
+import type { FastCallExchange, ModernFastCall } from '../../protocol/modern-fast-call.js';
+import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
+import { handOverBody, readEarlyBody } from './body-parser.js';
+import type { HostOriginCheck } from './host-origin-guard.js';
+import { sendJsonRpcError } from './json-rpc-reply.js';
+import { nodeHeaderReader } from './node-headers.js';
+import type { RequestFront } from './request-front.js';
+import { armBodyTimeout } from './slow-client-timeouts.js';
+import { parsedBodyRequest } from './web-request.js';
+import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
+
+export interface FastLaneOptions {
+  /** The express app: where every request the lane does not serve goes. */
+  app: (req: IncomingMessage, res: ServerResponse) => void;
+  front: RequestFront;
+  hostCheck: HostOriginCheck;
+  isShuttingDown: () => boolean;
+  trustProxy: boolean;
+  maxPayloadBytes: number;
+  maxJsonDepth: number;
+  bodyTimeoutMs: number;
+  /** The MCP guard, when authentication is on and it can run ahead of express. */
+  guard?: AuthGuard;
+  /** Authentication is on but its guard cannot run ahead: the lane stays closed. */
+  closed: boolean;
+  mapErrorStatus: boolean;
+  fastCall: ModernFastCall;
+  replay: ReplayBook;
+  /** The SDK path of 2026-07-28 requests (mcp-routes.ts), for answers the fast path leaves to it. */
+  serveModern(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
+  /** The MCP routes' handler (mcp-routes.ts): body on `req.body`, caller on `req.auth`. */
+  serveMcp(req: IncomingMessage, res: ServerResponse): void;
+  logger: CoreLogger;
+}
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+/** The SDK's SSE keep-alive interval on per-request streams. */
+const KEEP_ALIVE_MS = 15_000;
+const frame = (json: string) => `event: message\ndata: ${json}\n\n`;
+
+/** `application/json`, optionally with `charset=utf-8`: what the SDK and express's parser both take as is. */
+function isPlainJsonType(value: string | undefined): boolean {
+  if (!value) return false;
+  const [type, ...params] = value.split(';');
+  if (type?.trim().toLowerCase() !== 'application/json') return false;
+  return params.every((p) => /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(p));
+}
+
+export interface FastLane {
+  /** The server's request listener: the lane, then express. */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** What the lane served: 2026-07-28 fast calls, and other requests it took to the MCP routes past express. */
+  stats(): FastLaneStats;
+}
+
+export interface FastLaneStats {
+  fastCalls: number;
+  direct: number;
+}
+
+export function createFastLane(opts: FastLaneOptions): FastLane {
+  let fastCalls = 0;
+  let direct = 0;
+  /** A JSON POST, or a bodiless GET or DELETE (session streams and session ends), to /mcp. */
+  const isCandidate = (req: IncomingMessage): boolean => {
+    const h = req.headers;
+    if (opts.closed || req.url !== '/mcp') return false;
+    // CORS and browser origins, compressed or chunked bodies, forwarded clients: the express chain's.
+    if (h.origin !== undefined || h['content-encoding'] !== undefined || h['transfer-encoding'] !== undefined) return false;
+    if (opts.trustProxy && h['x-forwarded-for'] !== undefined) return false;
+    if (req.method === 'GET' || req.method === 'DELETE') return h['content-length'] === undefined || h['content-length'] === '0';
+    if (req.method !== 'POST') return false;
+    const length = Number(h['content-length']);
+    return Number.isInteger(length) && length > 0 && length <= opts.maxPayloadBytes && isPlainJsonType(h['content-type']);
+  };
+
+  /** What express's mount leaves the MCP routes (the path below /mcp), and the caller as the guard leaves it; then the routes. */
+  const toRoutes = (req: IncomingMessage, res: ServerResponse, auth: AuthInfo | undefined) => {
+    req.url = '/';
+    if (auth) (req as { auth?: AuthInfo }).auth = auth;
+    direct++;
+    opts.serveMcp(req, res);
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let auth: AuthInfo | undefined;
+    if (opts.guard) {
+      try {
+        auth = await opts.guard.ahead(req, '/mcp');
+      } catch {
+        return opts.app(req, res); // express's guard answers the refusal
+      }
+    }
+    if (req.method !== 'POST') return toRoutes(req, res, auth);
+    armBodyTimeout(req, res, opts.bodyTimeoutMs);
+    const body = await readEarlyBody(req, opts.maxJsonDepth);
+    if (!body || res.headersSent) return; // the client went away, or the body timed out (answered)
+    // Batches and bodies the parser refused: express's (rejectEmptyBatch, jsonBodyErrors).
+    if (!('value' in body) || !isPlainObject(body.value)) {
+      handOverBody(req, body);
+      return opts.app(req, res);
+    }
+    const value = body.value;
+    // What express's mount leaves the MCP routes (the path below /mcp), and the caller as the guard leaves it.
+    req.url = '/';
+    if (auth) (req as { auth?: AuthInfo }).auth = auth;
+    const h = req.headers;
+    if (h['mcp-method'] === 'tools/call' && h['mcp-protocol-version'] === FAST_PATH_REVISION && h['mcp-session-id'] === undefined) {
+      const headers = nodeHeaderReader(h, value);
+      const call = opts.fastCall.read(value, headers);
+      const takes = call && opts.fastCall.takes(call.name);
+      if (call && (takes === true || (takes !== false && (await takes)))) {
+        fastCalls++;
+        return opts.fastCall.serve(call, { headers, ...(auth ? { auth } : {}) }, exchangeFor(req, res, value, auth));
+      }
+    }
+    (req as { body?: unknown }).body = value;
+    toRoutes(req, res, auth);
+  }
+
+  function exchangeFor(req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo | undefined): FastCallExchange {
+    let gone: Array<() => void> | undefined = [];
+    let replaySignal: AbortController | undefined;
+    let streaming = false;
+    let finished = false;
+    let keepAlive: NodeJS.Timeout | undefined;
+    const stop = () => {
+      finished = true;
+      if (keepAlive) clearInterval(keepAlive);
+    };
+    res.once('close', () => {
+      if (keepAlive) clearInterval(keepAlive);
+      if (res.writableFinished) return;
+      const listeners = gone ?? [];
+      gone = undefined;
+      replaySignal?.abort();
+      for (const fn of listeners) fn();
+    });
+    const startStream = () => {
+      streaming = true;
+      res.writeHead(200, SSE_HEADERS);
+      res.flushHeaders();
+      keepAlive = setInterval(() => res.write(': keepalive\n\n'), KEEP_ALIVE_MS);
+      keepAlive.unref();
+    };
+    return {
+      onGone(fn) {
+        if (!gone) {
+          fn();
+          return () => undefined;
+        }
+        gone.push(fn);
+        return () => {
+          gone = gone?.filter((f) => f !== fn);
+        };
+      },
+      push(message: JSONRPCMessage) {
+        if (finished || res.destroyed) return;
+        if (!streaming) startStream();
+        res.write(frame(JSON.stringify(message)));
+      },
+      answer(message, status) {
+        if (finished) return;
+        stop();
+        const text = JSON.stringify(message);
+        if (streaming) {
+          res.end(frame(text));
+          return;
+        }
+        const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
+        if (status !== 200) {
+          res.writeHead(status, headers);
+          res.end(text);
+          return;
+        }
+        writeJsonRpcBody(res, text, headers, { mapErrorStatus: opts.mapErrorStatus });
+      },
+      async replay(result, scope) {
+        // The SDK path cancels the call when this signal aborts (the client went away).
+        replaySignal = new AbortController();
+        if (!gone) replaySignal.abort();
+        const webReq = parsedBodyRequest(req, body, replaySignal.signal);
+        opts.replay.record(webReq, result, scope);
+        const response = await opts.serveModern(webReq, body, auth);
+        if (finished) return;
+        stop();
+        if (!streaming) return writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
+        // The stream is open: the SDK's answer becomes its last event.
+        const text = await response.text();
+        const json = (response.headers.get('content-type') ?? '').includes('text/event-stream') ? lastEventData(text) : text;
+        res.end(json ? frame(json) : undefined);
+      },
+    };
+  }
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!isCandidate(req)) return opts.app(req, res);
+    opts.front.admit(req, res, req.socket.remoteAddress);
+    if (opts.hostCheck(req.headers) !== undefined || opts.isShuttingDown()) return opts.app(req, res);
+    serve(req, res).catch((err: unknown) => {
+      opts.logger.error({ err }, 'MCP HTTP request failed');
+      sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+    });
+  };
+  return { listener, stats: () => ({ fastCalls, direct }) };
+}
+
+function lastEventData(text: string): string | undefined {
+  const data = text.split('\n').filter((line) => line.startsWith('data:') && line.slice(5).trim() !== '');
+  return data.length ? (data[data.length - 1] as string).slice(5).trim() : undefined;
+}

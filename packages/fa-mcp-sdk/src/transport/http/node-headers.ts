@@ -1,0 +1,49 @@
+/**
+ * A node request's headers read the way the SDK path reads them: that path
+ * turns the request into a web Request (`toWebRequest(req, parsedBody)` of
+ * @modelcontextprotocol/node), whose Headers iterate in name order, join
+ * repeated values with ", ", leave out HTTP/2 pseudo-headers, drop
+ * Content-Encoding and Transfer-Encoding, and give Content-Length as the byte
+ * length of the re-serialized body. The fast lane hands this view to the same
+ * describers (describe-request.ts, the wire observer), so a handler sees the
+ * same `headers` whichever path served it.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { HeaderReader } from '../../protocol/request-context-builder.js';
+
+const DROPPED = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
+
+export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unknown): HeaderReader {
+  let entries: Array<[string, string]> | undefined;
+  let contentLength: string | undefined;
+  const lengthOf = () => {
+    if (contentLength === undefined) {
+      const serialized = JSON.stringify(parsedBody);
+      contentLength = serialized === undefined ? '' : String(Buffer.byteLength(serialized));
+    }
+    return contentLength;
+  };
+  const valueOf = (name: string): string | null => {
+    if (name === 'content-length') return lengthOf() || null;
+    if (DROPPED.has(name) || name.startsWith(':')) return null;
+    const value = headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return {
+    get: (name) => valueOf(name.toLowerCase()),
+    forEach(fn) {
+      if (!entries) {
+        const names = Object.keys(headers).filter((n) => headers[n] !== undefined && !n.startsWith(':') && !DROPPED.has(n));
+        if (lengthOf()) names.push('content-length');
+        names.sort();
+        // Set-Cookie is the one header web Headers iterate value by value.
+        entries = names.flatMap((n): Array<[string, string]> => {
+          const raw = headers[n];
+          return n === 'set-cookie' && Array.isArray(raw) ? raw.map((v): [string, string] => [n, v]) : [[n, valueOf(n) as string]];
+        });
+      }
+      for (const [key, value] of entries) fn(value, key);
+    },
+  };
+}
