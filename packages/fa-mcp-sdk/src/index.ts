@@ -56,11 +56,11 @@ export { LdapGroupResolver, type LdapOptions } from './auth/ldap-groups.js';
 export type { AuthConfig, OAuthClientConfig } from './auth/auth-config.js';
 export {
   isTerminalTaskStatus, TaskLimitError, toTaskDto,
-  type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,
+  type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,
 } from './tasks/task-types.js';
 export { InMemoryTaskStore } from './tasks/task-store-memory.js';
 export { PostgresTaskStore, TASK_MIGRATIONS } from './tasks/task-store-postgres.js';
-export { TaskManager, type BegunTask, type TaskStart } from './tasks/task-manager.js';
+export { callerOf, MAX_TASK_ATTEMPTS, TaskManager, type BegunTask, type TaskStart } from './tasks/task-manager.js';
 export { TaskInputs, TaskInputError, type ITaskInputRequest, type TaskAnswerOutcome } from './tasks/task-inputs.js';
 export { TASKS_EXTENSION_ID } from './core/steps/task-support.js';
 export type { TaskRuntime } from './tasks/task-runtime.js';

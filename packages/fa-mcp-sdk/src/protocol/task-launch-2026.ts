@@ -17,7 +17,7 @@ import type { ProgressReporter } from '../core/progress.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TASK_STATE, TASKS_EXTENSION_ID } from '../core/steps/task-support.js';
 import type { IClientChannel, JsonObject } from '../core/types.js';
-import type { TaskManager } from '../tasks/task-manager.js';
+import { callerOf, type TaskManager } from '../tasks/task-manager.js';
 import { TaskLimitError, type ITaskRecord } from '../tasks/task-types.js';
 import { toInputRequest } from './client-input-adapter.js';
 import { toCreateTaskResult } from './task-wire-2026.js';
@@ -91,6 +91,7 @@ export async function runWithTaskLaunch(opts: TaskLaunchOptions, client: IClient
           toolName: String(params.name ?? ''),
           arguments: (params.arguments as Record<string, unknown> | undefined) ?? {},
           toolErrorStatus: 'completed',
+          caller: callerOf(op),
         });
         // From now on the request no longer stops the run; tasks/cancel (any instance) does.
         opts.requestSignal.removeEventListener('abort', onRequestAbort);

@@ -11,7 +11,7 @@ import { toWireError } from '../core/error-mapping.js';
 import type { Operation } from '../core/pipeline.js';
 import type { INotificationBus } from '../state/notification-bus.js';
 import { TaskInputs } from './task-inputs.js';
-import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
+import { isTerminalTaskStatus, type ITaskCaller, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
 
 export const CH_STATUS = 'task.status';
 export const CH_CANCEL = 'task.cancel';
@@ -31,6 +31,21 @@ export interface TaskManagerOptions extends TaskSettings {
   instanceId?: string;
   /** Runs the operation through the pipeline (the same a synchronous call takes). */
   run: (op: Operation) => Promise<unknown>;
+  /**
+   * The operation that runs a task again after its instance stopped, or
+   * undefined where the task must not run twice (the tool does not declare
+   * itself idempotent). Without it orphans are always marked failed.
+   */
+  rerun?: (record: ITaskRecord) => Promise<Operation | undefined>;
+}
+
+/** Runs of one task at most: the first, and one re-run after its instance stopped. */
+export const MAX_TASK_ATTEMPTS = 2;
+
+/** The caller of an operation as a task keeps it (no token, no claims). */
+export function callerOf(op: Operation): ITaskCaller {
+  const auth = op.ctx.auth;
+  return { ...(auth ? { subject: auth.subject } : {}), scopes: auth?.scopes ?? [], groups: auth?.groups ?? [], era: op.ctx.era };
 }
 
 type StatusListener = (record: ITaskRecord) => void;
@@ -47,6 +62,8 @@ export interface TaskStart {
    * extension (where `failed` means a protocol error).
    */
   toolErrorStatus?: 'failed' | 'completed';
+  /** Who started it (kept for a re-run on another instance). */
+  caller?: ITaskCaller;
 }
 
 /** A task created on this instance whose work has not been handed over yet. */
@@ -115,6 +132,7 @@ export class TaskManager {
       toolName: String(op.params.name ?? ''),
       arguments: (op.params.arguments as Record<string, unknown> | undefined) ?? {},
       ...(ttlMs !== undefined ? { ttlMs } : {}),
+      caller: callerOf(op),
     });
     beforeRun?.(begun.record);
     begun.track(this.opts.run({ ...op, signal: begun.controller.signal, state: new Map(op.state) }));
@@ -137,6 +155,7 @@ export class TaskManager {
       pollIntervalMs: this.opts.pollIntervalMs,
       leaseOwner: this.instanceId,
       leaseMs: this.opts.leaseMs,
+      ...(start.caller ? { caller: start.caller } : {}),
     });
     // Boxed: resolving with the promise itself would adopt its outcome instead of handing it over.
     let settle: (box: { work: Promise<unknown> }) => void = () => undefined;
@@ -199,13 +218,48 @@ export class TaskManager {
     let n = 0;
     for (const t of orphans) {
       if (this.running.has(t.taskId)) continue;
-      const updated = await this.setStatus(t.taskId, {
+      if (await this.rerun(t, now)) {
+        n++;
+        continue;
+      }
+      // Only as it was read: another instance may have re-run it, or its owner renewed the lease, meanwhile.
+      const updated = await this.opts.store.updateIfVersion(t.taskId, t.version, {
         status: 'failed',
         statusMessage: 'The server instance running this task stopped before it finished; call the tool again.',
       });
-      if (updated) n++;
+      if (updated) {
+        await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: updated.status });
+        n++;
+      }
     }
     return n;
+  }
+
+  /**
+   * Runs an orphan again here when its tool may run twice: claims it with a
+   * compare-and-set (one instance wins), then runs it as its caller.
+   */
+  private async rerun(t: ITaskRecord, now: number): Promise<boolean> {
+    if (!this.opts.rerun || t.attempts >= MAX_TASK_ATTEMPTS) return false;
+    const op = await this.opts.rerun(t).catch(() => undefined);
+    if (!op) return false;
+    const claimed = await this.opts.store.updateIfVersion(t.taskId, t.version, {
+      status: 'working',
+      statusMessage: 'Running again: the instance that ran it stopped',
+      leaseOwner: this.instanceId,
+      leaseExpiresAt: now + this.opts.leaseMs,
+      attempts: t.attempts + 1,
+      inputRequests: undefined,
+      inputResponses: undefined,
+    });
+    if (!claimed) return false; // another instance took it, or it ended
+    await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: claimed.status });
+    const controller = new AbortController();
+    const toolErrorStatus = t.caller?.era === '2026' ? 'completed' : 'failed';
+    const done = this.record(t.taskId, this.opts.run({ ...op, signal: controller.signal }), controller, toolErrorStatus).finally(() => this.running.delete(t.taskId));
+    this.running.set(t.taskId, { controller, done });
+    this.opts.logger.warn({ taskId: t.taskId, tool: t.toolName, attempt: t.attempts + 1 }, 're-running a task of a stopped instance (idempotent tool)');
+    return true;
   }
 
   /** Graceful stop: lets running tasks finish within `graceMs`, then marks the rest failed honestly. */

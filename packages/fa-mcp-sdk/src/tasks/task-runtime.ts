@@ -13,7 +13,13 @@ import { PostgresNotificationBus } from '../state/notification-bus-postgres.js';
 import { TaskManager } from './task-manager.js';
 import { InMemoryTaskStore } from './task-store-memory.js';
 import { PostgresTaskStore } from './task-store-postgres.js';
-import type { ITaskStore } from './task-types.js';
+import type { ITaskRecord, ITaskStore } from './task-types.js';
+import type { Operation } from '../core/pipeline.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TASK_STATE } from '../core/steps/task-support.js';
+import { noopProgress } from '../core/progress.js';
+import { ToolExecutionError } from '../core/errors.js';
+import type { IClientChannel } from '../core/types.js';
 
 export interface TaskRuntime {
   manager: TaskManager;
@@ -67,6 +73,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     bus,
     logger,
     run: (op) => opts.core.pipeline.run(op, opts.core.executeTool),
+    rerun: (record) => rerunOperation(opts.core, record),
     defaultTtlMs: settings.defaultTtlMs,
     minTtlMs: settings.minTtlMs,
     maxTtlMs: settings.maxTtlMs,
@@ -96,5 +103,43 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
       if (bus !== opts.sharedBus) await bus.close();
       await store.close();
     },
+  };
+}
+
+/** A re-run has no client to talk to: asking for input ends it with a tool error that says why. */
+const noClient = (): Promise<never> => Promise.reject(new ToolExecutionError('This task was re-run after its instance stopped and cannot ask the client for input; call the tool again.'));
+const offlineClient: IClientChannel = {
+  log: async () => undefined,
+  notify: async () => undefined,
+  elicit: noClient,
+  sample: noClient,
+  listRoots: noClient,
+  resumed: false,
+};
+
+/**
+ * The operation that runs an orphaned task again, as its caller: only for a
+ * tool that declares itself idempotent (`annotations.idempotentHint: true`)
+ * and still exists; undefined otherwise (the task is then marked failed).
+ */
+async function rerunOperation(core: Core, record: ITaskRecord): Promise<Operation | undefined> {
+  const caller = record.caller;
+  const ctx: RequestContext = {
+    requestId: `task-rerun-${record.taskId}`,
+    era: caller?.era ?? '2025',
+    transport: 'memory',
+    clientCapabilities: {},
+    ...(caller?.subject !== undefined ? { auth: { subject: caller.subject, scopes: caller.scopes, groups: caller.groups, claims: {} } } : {}),
+  };
+  const tool = await core.registry.findTool(record.toolName, ctx);
+  if (tool?.annotations?.idempotentHint !== true) return undefined;
+  return {
+    method: 'tools/call',
+    ctx,
+    params: { name: record.toolName, arguments: record.arguments as Record<string, never> },
+    signal: new AbortController().signal, // replaced by the task's own
+    client: offlineClient,
+    sendProgress: noopProgress.report,
+    state: new Map([[TASK_STATE.task, true]]),
   };
 }

@@ -31,6 +31,8 @@ export class InMemoryTaskStore implements ITaskStore {
       leaseOwner: input.leaseOwner,
       leaseExpiresAt: now + input.leaseMs,
       version: 1,
+      attempts: 1,
+      ...(input.caller ? { caller: input.caller } : {}),
     };
     this.tasks.set(record.taskId, record);
     return structuredClone(record);

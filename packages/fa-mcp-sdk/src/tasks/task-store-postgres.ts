@@ -6,7 +6,7 @@
 import type { Pool } from 'pg';
 import { runMigrations, type Migration } from '../state/pg-migrations.js';
 import { decodeTaskCursor, encodeTaskCursor } from './task-cursor.js';
-import { TaskLimitError, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch } from './task-types.js';
+import { TaskLimitError, type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch } from './task-types.js';
 
 export const TASK_MIGRATIONS: readonly Migration[] = [
   {
@@ -39,6 +39,12 @@ export const TASK_MIGRATIONS: readonly Migration[] = [
     id: 'tasks-002',
     sql: 'ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS input_responses jsonb;',
   },
+  {
+    // The caller and the run count, for re-running an idempotent tool whose instance stopped.
+    id: 'tasks-003',
+    sql: `ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS caller jsonb;
+    ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS attempts integer NOT NULL DEFAULT 1;`,
+  },
 ];
 
 interface Row {
@@ -52,6 +58,8 @@ interface Row {
   error: ITaskRecord['error'] | null;
   input_requests: Record<string, unknown> | null;
   input_responses: Record<string, unknown> | null;
+  caller: ITaskCaller | null;
+  attempts: number;
   created_at: string;
   updated_at: string;
   ttl_ms: string;
@@ -75,7 +83,9 @@ function fromRow(r: Row): ITaskRecord {
     expiresAt: Number(r.expires_at),
     pollIntervalMs: r.poll_interval_ms,
     version: r.version,
+    attempts: r.attempts ?? 1,
   };
+  if (r.caller) rec.caller = r.caller;
   if (r.status_message !== null) rec.statusMessage = r.status_message;
   if (r.result !== null) rec.result = r.result;
   if (r.error !== null) rec.error = r.error;
@@ -95,6 +105,7 @@ const COLUMN_OF: Record<keyof TTaskPatch, string> = {
   inputResponses: 'input_responses',
   leaseOwner: 'lease_owner',
   leaseExpiresAt: 'lease_expires_at',
+  attempts: 'attempts',
 };
 const JSON_COLUMNS = new Set(['result', 'error', 'input_requests', 'input_responses']);
 
@@ -115,11 +126,14 @@ export class PostgresTaskStore implements ITaskStore {
     // concurrent creates the cap may be passed by at most the number of creates
     // in flight; it never grows without bound, and no connection waits on a lock.
     const inserted = await this.pool.query<Row>(
-      `INSERT INTO fa_mcp_tasks (task_id, owner, tool_name, arguments, status, created_at, updated_at, ttl_ms, expires_at, poll_interval_ms, lease_owner, lease_expires_at, version)
-       SELECT $1, $2, $3, $4, 'working', $5, $5, $6, $7, $8, $9, $10, 1
+      `INSERT INTO fa_mcp_tasks (task_id, owner, tool_name, arguments, status, created_at, updated_at, ttl_ms, expires_at, poll_interval_ms, lease_owner, lease_expires_at, version, caller, attempts)
+       SELECT $1, $2, $3, $4, 'working', $5, $5, $6, $7, $8, $9, $10, 1, $12, 1
        WHERE (SELECT count(*) FROM fa_mcp_tasks WHERE expires_at > $5) < $11
        RETURNING *`,
-      [input.taskId, input.owner, input.toolName, JSON.stringify(input.arguments), now, input.ttlMs, now + input.ttlMs, input.pollIntervalMs, input.leaseOwner, now + input.leaseMs, this.opts.maxTasks],
+      [
+        input.taskId, input.owner, input.toolName, JSON.stringify(input.arguments), now, input.ttlMs, now + input.ttlMs, input.pollIntervalMs,
+        input.leaseOwner, now + input.leaseMs, this.opts.maxTasks, input.caller ? JSON.stringify(input.caller) : null,
+      ],
     );
     const row = inserted.rows[0];
     if (!row) {

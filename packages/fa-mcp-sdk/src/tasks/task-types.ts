@@ -10,6 +10,18 @@ export function isTerminalTaskStatus(status: TTaskStatus): boolean {
   return TERMINAL_STATUSES.has(status);
 }
 
+/**
+ * Who started a task, kept so another instance can re-run it as the same
+ * caller (tools with `annotations.idempotentHint: true`). No token, no claims:
+ * the subject, scopes and groups the authorization step checks, and the era.
+ */
+export interface ITaskCaller {
+  subject?: string;
+  scopes: string[];
+  groups: string[];
+  era: '2025' | '2026';
+}
+
 export interface ITaskRecord {
   /** Unguessable id (UUID v4, 122 random bits). */
   taskId: string;
@@ -38,6 +50,10 @@ export interface ITaskRecord {
   leaseExpiresAt?: number;
   /** Incremented on every write (optimistic concurrency). */
   version: number;
+  /** The caller, for a re-run on another instance. */
+  caller?: ITaskCaller;
+  /** Runs started: 1, then 2 after a re-run of an idempotent tool whose instance stopped. */
+  attempts: number;
 }
 
 export interface ITaskCreateInput {
@@ -49,11 +65,12 @@ export interface ITaskCreateInput {
   pollIntervalMs: number;
   leaseOwner: string;
   leaseMs: number;
+  caller?: ITaskCaller;
   now?: number;
 }
 
 export type TTaskPatch = Partial<
-  Pick<ITaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'inputResponses' | 'leaseOwner' | 'leaseExpiresAt'>
+  Pick<ITaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'inputResponses' | 'leaseOwner' | 'leaseExpiresAt' | 'attempts'>
 >;
 
 export interface ITaskStoreOptions {

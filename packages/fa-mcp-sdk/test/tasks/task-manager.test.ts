@@ -131,6 +131,67 @@ describe('TaskManager', () => {
     expect(r.statusMessage).toMatch(/stopped before it finished/);
   });
 
+  it('re-runs an orphan of an idempotent tool once, as its caller, on the instance that claims it first', async () => {
+    const store = new InMemoryTaskStore({ maxTasks: 10 });
+    const caller = { subject: 'alice', scopes: ['reports'], groups: [], era: '2026' as const };
+    const past = Date.now() - 1_000;
+    const orphan = (taskId: string, toolName: string) =>
+      store.create({ taskId, owner: 'alice', toolName, arguments: { n: 7 }, ttlMs: 60_000, pollIntervalMs: 50, leaseOwner: 'gone', leaseMs: 10, caller, now: past });
+    await orphan('idem', 'report');
+    await orphan('once', 'charge_card');
+    const seen: Operation[] = [];
+    const make = () =>
+      new TaskManager({
+        store,
+        bus: new InMemoryNotificationBus(),
+        logger: silent,
+        run: async (o) => {
+          seen.push(o);
+          return { content: [{ type: 'text', text: `report ${String((o.params.arguments as { n: number }).n)}` }] };
+        },
+        // only `report` may run twice
+        rerun: async (r) => (r.toolName === 'report' ? { ...op(r.toolName, r.arguments), ctx: { ...op('x').ctx, auth: { subject: r.caller?.subject ?? '', scopes: r.caller?.scopes ?? [], groups: [], claims: {} } } } : undefined),
+        defaultTtlMs: 60_000,
+        minTtlMs: 1_000,
+        maxTtlMs: 3_600_000,
+        pollIntervalMs: 50,
+        leaseMs: 30_000,
+      });
+    const [a, b] = [make(), make()];
+    managers.push(a, b);
+    // two survivors sweep at once: the idempotent one runs exactly once, the other fails
+    const [ra, rb] = await Promise.all([a.recoverOrphans(), b.recoverOrphans()]);
+    expect(ra + rb).toBeGreaterThanOrEqual(2);
+    const done = await a.waitForTerminal('idem', 'alice');
+    expect(done).toMatchObject({ status: 'completed', attempts: 2, result: { content: [{ type: 'text', text: 'report 7' }] } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.ctx.auth).toMatchObject({ subject: 'alice', scopes: ['reports'] });
+    expect(await a.get('once', 'alice')).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('does not re-run a task a second time: after two runs an orphan is failed', async () => {
+    const store = new InMemoryTaskStore({ maxTasks: 10 });
+    const t = await store.create({ taskId: 'twice', owner: 'alice', toolName: 'report', arguments: {}, ttlMs: 60_000, pollIntervalMs: 50, leaseOwner: 'gone', leaseMs: 10, now: Date.now() - 1_000 });
+    await store.update(t.taskId, { attempts: 2, leaseExpiresAt: Date.now() - 500 });
+    let runs = 0;
+    const m = new TaskManager({
+      store,
+      bus: new InMemoryNotificationBus(),
+      logger: silent,
+      run: async () => (runs++, { content: [] }),
+      rerun: async (r) => op(r.toolName),
+      defaultTtlMs: 60_000,
+      minTtlMs: 1_000,
+      maxTtlMs: 3_600_000,
+      pollIntervalMs: 50,
+      leaseMs: 30_000,
+    });
+    managers.push(m);
+    await m.recoverOrphans();
+    expect(runs).toBe(0);
+    expect((await m.get('twice', 'alice')).status).toBe('failed');
+  });
+
   it('drains on shutdown: quick tasks finish, the rest are marked failed honestly', async () => {
     const m = manager(async (o) => {
       await sleep(o.params.name === 'quick' ? 30 : 5_000, o.signal);

@@ -122,6 +122,20 @@ it('recovers a task whose instance was killed with SIGKILL: the survivor marks i
   await stop(b);
 }, 60_000);
 
+it('re-runs an idempotent tool whose instance was killed with SIGKILL on the survivor, which finishes it', async () => {
+  const a = await start();
+  const b = await start();
+  const task = await a.client
+    .request({ method: 'tools/call', params: { name: 'idempotent_job', arguments: { ms: 2_500, n: 11 }, task: {} } }, Created)
+    .then((r) => r.task);
+  expect(await until(async () => a.out.some((l) => l.startsWith('STARTED 11')), 5_000)).toBe(true);
+  await stop(a, 'SIGKILL');
+  const result = await b.client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, AnyResult);
+  expect(result.structuredContent).toEqual({ done: 11, pid: b.child.pid });
+  expect(b.out.some((l) => l.startsWith('STARTED 11'))).toBe(true);
+  await stop(b);
+}, 60_000);
+
 it('loses nothing acknowledged across a restart of both instances, and creates 1,000 tasks concurrently without loss or duplicates', async () => {
   let a = await start();
   let b = await start();
