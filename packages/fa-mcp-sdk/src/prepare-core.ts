@@ -101,6 +101,8 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
   if (rl.enabled && rl.store === 'postgres' && !databases) throw new Error('mcp.rateLimit.store "postgres" needs the server\'s databases (db.postgres.dbs)');
   const rlPool = rl.enabled && rl.store === 'postgres' ? await databases?.get(rl.database).pool() : undefined;
   const limiters = rl.enabled ? await createRateLimiters(rl, rlPool) : undefined;
+  // The REST routes get a budget of their own with the same settings, on the same store (shared by instances too).
+  const restLimiter = rl.enabled ? (await createRateLimiters({ ...rl, perTool: {} }, rlPool, { prefix: 'rest', clearExpired: false })).general : undefined;
   const core = createCore({
     registry,
     serverInfo: {
@@ -122,6 +124,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     pageSize: config.mcp.pagination.pageSize,
     hideUnauthorized: config.webServer.auth.hideUnauthorized,
     ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool }) } : {}),
+    ...(restLimiter ? { restRateLimiter: restLimiter } : {}),
     ...(rl.enabled && rl.maxConcurrentPerSubject > 0 ? { concurrency: concurrencyStep(rl.maxConcurrentPerSubject) } : {}),
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),

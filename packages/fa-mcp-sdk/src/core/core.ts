@@ -2,6 +2,7 @@
  * The core: everything a request needs, built once at start and passed to every
  * transport and protocol adapter (no module-level state).
  */
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DeprecationWarnings } from './deprecation.js';
 import { Paginator } from './pagination.js';
 import { Pipeline, type PipelineStep } from './pipeline.js';
@@ -47,6 +48,8 @@ export interface CoreOptions {
   pageSize: number;
   /** Limit steps: the rate limit runs first, the concurrency cap right before execution. */
   rateLimit?: PipelineStep;
+  /** The budget of the REST routes (`mcp.rateLimit`, on the same store as the tool calls'). */
+  restRateLimiter?: RateLimiterAbstract;
   concurrency?: PipelineStep;
   /** Extensions declared under capabilities.extensions, with their methods (skills, MCP Apps). */
   extensions?: ServerExtension[];
@@ -71,6 +74,8 @@ export interface Core {
   extensions: ServerExtension[];
   telemetry: Telemetry;
   hideUnauthorized: boolean;
+  /** The budget of the REST routes, when `mcp.rateLimit` is on (rest/mount.ts). */
+  restRateLimiter?: RateLimiterAbstract;
 }
 
 export function createCore(opts: CoreOptions): Core {
@@ -101,6 +106,7 @@ export function createCore(opts: CoreOptions): Core {
     extensions: opts.extensions ?? [],
     telemetry: opts.telemetry ?? noopTelemetry(randomUUID),
     hideUnauthorized: opts.hideUnauthorized ?? false,
+    ...(opts.restRateLimiter ? { restRateLimiter: opts.restRateLimiter } : {}),
     executeTool: createToolExecutor({
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
       configuredTimeoutMs: (name) => limits.toolTimeouts[name],

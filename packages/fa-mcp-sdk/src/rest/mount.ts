@@ -9,7 +9,6 @@ import { dump as dumpYaml } from 'js-yaml';
 import type { AppConfig } from '../config/schema.js';
 import type { Core } from '../core/core.js';
 import type { ITool } from '../core/types.js';
-import { createRateLimiters } from '../state/rate-limiters.js';
 import { createDocsRouter } from './docs-page.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createRestRouter } from './rest-router.js';
@@ -42,7 +41,8 @@ export async function mountRest(input: RestMountInput): Promise<RestMount> {
   if (!rest.enabled || (!hasRoutes && !exposeTools)) return {};
 
   const rl = config.mcp.rateLimit;
-  const limiter = rl.enabled ? (await createRateLimiters({ maxRequests: rl.maxRequests, windowMs: rl.windowMs, perTool: {} })).general : undefined;
+  // Built with the core, on the configured store (memory, or PostgreSQL shared by every instance).
+  const limiter = rl.enabled ? core.restRateLimiter : undefined;
   const router = createRestRouter({
     api: input.api ?? {},
     core,

@@ -30,9 +30,15 @@ export const RATE_LIMIT_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export async function createRateLimiters(settings: RateLimitSettings, pgPool?: Pool): Promise<RateLimiters> {
+/**
+ * `prefix` names the budget (`mcp`: tool calls; `rest`: the REST routes), so
+ * limiters with the same settings on the same store keep separate budgets;
+ * `clearExpired: false` leaves the periodic cleanup of expired rows to another set.
+ */
+export async function createRateLimiters(settings: RateLimitSettings, pgPool?: Pool, opts: { prefix?: string; clearExpired?: boolean } = {}): Promise<RateLimiters> {
   if (pgPool) await runMigrations(pgPool, RATE_LIMIT_MIGRATIONS);
-  let first = true;
+  const prefix = opts.prefix ?? 'mcp';
+  let first = opts.clearExpired ?? true;
   const make = (keyPrefix: string, points: number, windowMs: number): RateLimiterAbstract => {
     const duration = Math.max(1, Math.ceil(windowMs / 1000));
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
@@ -52,10 +58,10 @@ export async function createRateLimiters(settings: RateLimitSettings, pgPool?: P
       insuranceLimiter: memory,
     });
   };
-  const general = make('mcp', settings.maxRequests, settings.windowMs);
+  const general = make(prefix, settings.maxRequests, settings.windowMs);
   const perTool = new Map<string, RateLimiterAbstract>();
   for (const [tool, s] of Object.entries(settings.perTool)) {
-    perTool.set(tool, make(`mcp-tool-${tool}`, s.maxRequests, s.windowMs ?? settings.windowMs));
+    perTool.set(tool, make(`${prefix}-tool-${tool}`, s.maxRequests, s.windowMs ?? settings.windowMs));
   }
   return { general, perTool };
 }

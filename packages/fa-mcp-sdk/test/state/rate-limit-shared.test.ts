@@ -54,6 +54,27 @@ describe('rate limits on PostgreSQL (mcp.rateLimit.store: postgres)', () => {
     expect(rows.map((r) => r.key)).toEqual(['mcp-tool-scarce:ip:127.0.0.1|scarce', 'mcp:ip:127.0.0.1']);
   });
 
+  it('gives the REST routes their own budget on the same store, shared by the instances', async () => {
+    await db.pool.query('DELETE FROM fa_mcp_rate_limits').catch(() => undefined);
+    const withRest: McpServerData = {
+      ...data,
+      rest: { routes: [{ method: 'get', path: '/ping', summary: 'Ping', handler: () => ({ pong: true }) }] },
+    };
+    const config = { ...limits(db.url, { maxRequests: 2, perTool: {} }), webServer: { rest: { enabled: true } } };
+    const [a, b] = await Promise.all([startTestServer(withRest, config), startTestServer(withRest, config)]);
+    const restUrl = (s: typeof a) => new URL('/api/ping', serverUrl(s)).toString();
+    expect((await fetch(restUrl(a))).status).toBe(200);
+    expect((await fetch(restUrl(b))).status).toBe(200);
+    const refused = await fetch(restUrl(a)); // the third call across both instances
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // tool calls keep a budget of their own
+    const client = (await connectHttpClient(serverUrl(b), { era: '2025' })).client;
+    expect((await client.callTool({ name: 'ping_tool', arguments: {} })).isError).toBeFalsy();
+    const { rows } = await db.pool.query<{ key: string }>('SELECT key FROM fa_mcp_rate_limits ORDER BY key');
+    expect(rows.map((r) => r.key)).toEqual(['mcp:ip:127.0.0.1', 'rest:rest|ip:127.0.0.1']);
+  });
+
   it('falls back to an in-memory budget per instance while PostgreSQL is unreachable', async () => {
     await db.pool.query('DELETE FROM fa_mcp_rate_limits').catch(() => undefined);
     const proxy = new TcpProxy();
