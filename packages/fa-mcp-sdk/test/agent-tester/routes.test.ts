@@ -109,6 +109,27 @@ describe('page, sessions and validation', () => {
     expect((await running).status).toBe(200);
   });
 
+  it('conversations at once are capped (maxConcurrentConversations): one more is 429 with Retry-After, nothing runs for it', async () => {
+    const capped = await startTester(model.baseUrl, { agentTester: { limits: { maxConcurrentConversations: 1 } } });
+    try {
+      model.script([() => ({ ...completion({ content: 'slow' }), delayMs: 600 })]);
+      const running = postJson(`${capped.tester}/api/chat/test`, { prompt: 'one' });
+      await new Promise((r) => setTimeout(r, 150));
+      const before = model.requests.length;
+      const refused = await postJson(`${capped.tester}/api/chat`, { message: 'two' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.json).toMatchObject({ error: 'too_many_conversations' });
+      expect(model.requests.length).toBe(before); // the refused one never reached the model
+      expect((await running).status).toBe(200);
+      // the slot is free again
+      model.script([answer('again')]);
+      expect((await postJson(`${capped.tester}/api/chat/test`, { prompt: 'three' })).status).toBe(200);
+    } finally {
+      await capped.stop();
+    }
+  });
+
   it.each([
     ['no body', undefined, /"message": is required|JSON object/],
     ['a JSON array', [], /JSON object/],

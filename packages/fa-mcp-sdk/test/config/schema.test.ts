@@ -178,7 +178,7 @@ const full: AppConfig = {
     path: '/dev/tester',
     systemPrompt: 'Be brief.',
     model: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'm', apiKey: 'k', timeoutMs: 1000, maxTokens: 256 },
-    limits: { maxTurns: 3, conversationTimeoutMs: 5000, maxSessions: 2, sessionMaxAgeMs: 60_000, sessionIdleMs: 30_000, maxPromptChars: 100 },
+    limits: { maxTurns: 3, conversationTimeoutMs: 5000, maxSessions: 2, maxConcurrentConversations: 3, sessionMaxAgeMs: 60_000, sessionIdleMs: 30_000, maxPromptChars: 100 },
   },
 };
 

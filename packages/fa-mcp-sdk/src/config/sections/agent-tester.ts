@@ -56,6 +56,7 @@ const limitsNode: SchemaNode = {
       'AGENT_TESTER_CONVERSATION_TIMEOUT_MS',
     ]),
     maxSessions: integer(20, 1, 'Most chat sessions kept (one per user); the least recently used one is dropped for a new one.', ['AGENT_TESTER_MAX_SESSIONS'], 10_000),
+    maxConcurrentConversations: integer(4, 1, 'Conversations running at once (chat and headless together); one more is answered 429 with Retry-After.', ['AGENT_TESTER_MAX_CONCURRENT_CONVERSATIONS'], 1000),
     sessionMaxAgeMs: integer(3_600_000, 1000, 'A session is dropped this long after it was created, in ms.', ['AGENT_TESTER_SESSION_MAX_AGE_MS']),
     sessionIdleMs: integer(900_000, 1000, 'A session is dropped after this long without a request, in ms.', ['AGENT_TESTER_SESSION_IDLE_MS']),
     maxPromptChars: integer(32_000, 1, 'Longest user message accepted, in characters; longer ones are answered 400.', ['AGENT_TESTER_MAX_PROMPT_CHARS']),
@@ -107,6 +108,7 @@ export interface AgentTesterConfig {
     maxTurns: number;
     conversationTimeoutMs: number;
     maxSessions: number;
+    maxConcurrentConversations: number;
     sessionMaxAgeMs: number;
     sessionIdleMs: number;
     maxPromptChars: number;
