@@ -61,9 +61,10 @@ export function createAgentTesterRouter(opts: AgentTesterRouterOptions): Router 
     });
     return controller.signal;
   };
+  type ConversationExtra = { history?: AgentTrace['messages']; maxTurns?: number; systemPrompt?: string };
   // Conversations running at once (page and headless together): each holds a model request and an MCP connection.
   let running = 0;
-  const conversation = async (req: Request, res: Response, prompt: string, extra: { history?: AgentTrace['messages']; maxTurns?: number; systemPrompt?: string }) => {
+  const conversation = async (req: Request, res: Response, prompt: string, extra: ConversationExtra) => {
     if (running >= limits.maxConcurrentConversations) {
       res.setHeader('Retry-After', '1');
       throw new AgentTesterRequestError(429, 'too_many_conversations', `${limits.maxConcurrentConversations} conversations are running already (agentTester.limits.maxConcurrentConversations); try again shortly`);
@@ -75,7 +76,7 @@ export function createAgentTesterRouter(opts: AgentTesterRouterOptions): Router 
       running--;
     }
   };
-  const runOne = (req: Request, res: Response, prompt: string, extra: { history?: AgentTrace['messages']; maxTurns?: number; systemPrompt?: string }) => {
+  const runOne = (req: Request, res: Response, prompt: string, extra: ConversationExtra) => {
     const headers = callerCredentials(req);
     return runAgentConversation({
       mcpUrl: opts.mcpUrl(),

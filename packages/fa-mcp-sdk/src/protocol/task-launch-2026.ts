@@ -1,6 +1,6 @@
 /**
  * A 2026-07-28 `tools/call` that may become a task (SEP-2663). The call runs
- * through the same pipeline as any other; the task is created at the point
+ * through the same pipeline as every other call; the task is created at the point
  * the tool declares (`execution.taskStart`: before the handler by default, or
  * when the handler calls `startTask()`). Until then it is an ordinary request
  * (client input in `input_required` rounds, progress on the request); from

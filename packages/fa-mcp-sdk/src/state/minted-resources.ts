@@ -2,25 +2,18 @@
  * Minted resources: a tool stores content under a server-minted id and returns
  * a `resource_link`; any client holding the URI reads it with resources/read
  * until it expires (the id is the capability: 122 random bits). Reads go
- * through a resource template, so they take the same path as any resource.
+ * through a resource template, so they take the same path as every other resource.
  */
 import { randomUUID } from 'node:crypto';
 import { PayloadTooLargeError, ResourceNotFoundError, ValidationError } from '../core/errors.js';
 import type { IResourceContents, IResourceLinkContent, IResourceTemplateInfo } from '../core/types.js';
 import type { IResourceStore, IStoredResource } from './resource-store.js';
 
-export interface MintResourceInput {
-  /** Shown to the client and part of the URI (percent-encoded). */
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  /** The content: text, or base64 `blob` (exactly one). */
-  text?: string;
-  blob?: string;
+/** What a tool mints: the stored record's descriptive fields and content (`name` is part of the URI, percent-encoded). */
+export type MintResourceInput = Pick<IStoredResource, 'name' | 'title' | 'description' | 'mimeType' | 'text' | 'blob'> & {
   /** Shorter lifetime than `mcp.mintedResources.ttlMs` (never longer). */
   ttlMs?: number;
-}
+};
 
 export interface MintedResourcesOptions {
   store: IResourceStore;

@@ -94,7 +94,7 @@ it('a cancel sent to B stops the handler running on A', async () => {
   await until(onA, created.taskId, () => events.includes('aborted on A'));
 });
 
-it('another caller reaches none of it, on either instance', async () => {
+it('an id one character off a real task is unknown on both instances (ids are not guessable by neighbourhood)', async () => {
   const created = await onA.request('tools/call', { name: 'wait', arguments: {} });
   // Without auth the caller is known by its address; a different address is another caller.
   // Here both clients share 127.0.0.1, so the proof of ownership lives in tasks-auth.test.ts;

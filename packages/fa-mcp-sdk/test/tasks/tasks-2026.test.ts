@@ -217,9 +217,12 @@ describe.each(targets2026)('tasks extension on $label', (target) => {
     expect((await codeOf(get('no-such-task'))).code).toBe(MCP_ERROR_CODES.INVALID_PARAMS);
   });
 
-  it('refuses bad arguments at once, with no task created', async () => {
-    const err = await codeOf(call('report', { ms: 'soon' }));
+  it('refuses bad arguments at once, with no task created and the handler never run', async () => {
+    const before = ran.length;
+    const err = await codeOf(call('report', { ms: 'soon', label: 'bad' }));
     expect(err.code).toBe(MCP_ERROR_CODES.INVALID_PARAMS);
+    expect(err.data).toMatchObject({ field: 'ms' });
+    expect(ran.slice(before)).toEqual([]);
   });
 
   it('asks for input through the task: partial answers, checked answers, keys never reused', async () => {

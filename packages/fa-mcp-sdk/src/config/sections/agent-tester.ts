@@ -16,7 +16,7 @@ const integer = (def: number, minimum: number, description: string, env: string[
 
 const modelNode: SchemaNode = {
   type: 'object',
-  description: 'The model endpoint: any OpenAI-compatible Chat Completions API with tool calling. Read on the server only; never sent to the browser.',
+  description: 'The model endpoint: an OpenAI-compatible Chat Completions API with tool calling. Read on the server only; never sent to the browser.',
   additionalProperties: false,
   properties: {
     baseUrl: {
