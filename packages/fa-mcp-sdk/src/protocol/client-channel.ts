@@ -6,13 +6,13 @@
  * into `input_required`. Logs honour the client's level either way (the SDK
  * reads `logging/setLevel` on 2025, the request's `_meta` level on 2026).
  */
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { assertClientCapability } from '../core/client-capabilities.js';
 import type { ClientInputSession } from '../core/client-input.js';
 import type { IClientChannel, JsonObject, LogLevel } from '../core/types.js';
 
-type ElicitParams = Parameters<ServerContext['mcpReq']['elicitInput']>[0];
-type SamplingParams = Parameters<ServerContext['mcpReq']['requestSampling']>[0];
+type ElicitParams = Parameters<Server['elicitInput']>[0];
+type SamplingParams = Parameters<Server['createMessage']>[0];
 
 /** The request's own way back to the client, as both serving paths supply it (the SDK's context or the 2026 fast path). */
 export interface RequestPort {
@@ -33,6 +33,15 @@ export function sdkPort(ctx: ServerContext): RequestPort {
   return port;
 }
 
+/** The protocol's log severities, lowest first. */
+const SEVERITY = new Map<string, number>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].map((level, i) => [level, i]));
+
+/** Whether a log message at `level` goes to a client that asked for `threshold` and above (everything when it asked nothing). */
+export function passesLogLevel(level: string, threshold: string | undefined): boolean {
+  if (threshold === undefined) return true;
+  return (SEVERITY.get(level) ?? 0) >= (SEVERITY.get(threshold) ?? 0);
+}
+
 function baseChannel(port: RequestPort): Pick<IClientChannel, 'log' | 'notify' | 'closeStream'> {
   const channel: Pick<IClientChannel, 'log' | 'notify' | 'closeStream'> = {
     log: (level: LogLevel, data: unknown, logger?: string) => port.log(level, data, logger),
@@ -43,29 +52,64 @@ function baseChannel(port: RequestPort): Pick<IClientChannel, 'log' | 'notify' |
   return channel;
 }
 
+/** A 2025-era request's way back to the client: its port, and requests to the client. */
+export interface LegacyRequestSide extends RequestPort {
+  elicit(params: JsonObject): Promise<JsonObject>;
+  sample(params: JsonObject): Promise<JsonObject>;
+  listRoots(): Promise<JsonObject>;
+}
+
+export interface LegacySideOptions {
+  /**
+   * Send requests to the client on the stream of the request being served (an
+   * SSE response, stdio, legacy SSE), where the client is sure to read them.
+   * Without it (Streamable HTTP with JSON responses, which has no stream per
+   * request) they go on the session's GET stream.
+   */
+  onRequestStream: boolean;
+  /** The level the client set with `logging/setLevel` on this connection. */
+  logLevel: () => LogLevel | undefined;
+  closeSSE?: () => void;
+}
+
 /**
- * 2025-era: real server-to-client requests, after the same capability check as 2026.
- * `onRequestStream`: send them on the stream of the request being served (an SSE
- * response, stdio, legacy SSE), where the client is sure to read them. Without it
- * (Streamable HTTP with JSON responses, which has no stream per request) they go
- * on the session's GET stream, as the SDK does by default.
+ * The side of a 2025-era request, through its connection's server instance:
+ * whether the SDK serves the request or the session fast path does, what goes
+ * back to the client is made by the SDK (related to the request, so it rides
+ * the request's own stream), exactly as `ctx.mcpReq` makes it.
  */
-export function createLegacyClientChannel(ctx: ServerContext, capabilities: Record<string, unknown>, onRequestStream = false): IClientChannel {
-  const related = onRequestStream ? { relatedRequestId: ctx.mcpReq.id } : undefined;
+export function legacySide(low: Server, requestId: string | number, opts: LegacySideOptions): LegacyRequestSide {
+  const related = { relatedRequestId: requestId };
+  const toClient = opts.onRequestStream ? related : undefined;
+  const notify = (notification: { method: string; params?: JsonObject }) => low.notification(notification as Parameters<Server['notification']>[0], related);
+  const side: LegacyRequestSide = {
+    notify,
+    log: (level, data, logger) =>
+      passesLogLevel(level, opts.logLevel()) ? notify({ method: 'notifications/message', params: { level, data, logger } as JsonObject }) : Promise.resolve(),
+    elicit: async (params) => (await low.elicitInput(params as ElicitParams, toClient)) as unknown as JsonObject,
+    sample: async (params) => (await low.createMessage(params as SamplingParams, toClient)) as unknown as JsonObject,
+    listRoots: async () => (await low.listRoots(undefined, toClient)) as unknown as JsonObject,
+  };
+  if (opts.closeSSE) side.closeSSE = opts.closeSSE;
+  return side;
+}
+
+/** 2025-era: real server-to-client requests, after the same capability check as 2026. */
+export function createLegacyClientChannel(side: LegacyRequestSide, capabilities: Record<string, unknown>): IClientChannel {
   return {
-    ...baseChannel(sdkPort(ctx)),
+    ...baseChannel(side),
     resumed: false,
     elicit: async (params: JsonObject) => {
       assertClientCapability('elicitation', params, capabilities);
-      return (await ctx.mcpReq.elicitInput(params as ElicitParams, related)) as unknown as JsonObject;
+      return side.elicit(params);
     },
     sample: async (params: JsonObject) => {
       assertClientCapability('sampling', params, capabilities);
-      return (await ctx.mcpReq.requestSampling(params as SamplingParams, related)) as unknown as JsonObject;
+      return side.sample(params);
     },
     listRoots: async () => {
       assertClientCapability('roots', {}, capabilities);
-      return (await ctx.mcpReq.send({ method: 'roots/list' }, related)) as unknown as JsonObject;
+      return side.listRoots();
     },
   };
 }

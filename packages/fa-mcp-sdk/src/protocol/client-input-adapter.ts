@@ -12,7 +12,7 @@ import type { RequestContext } from '../core/request-context.js';
 import type { SchemaValidator } from '../core/schema-validator.js';
 import type { IClientChannel, JsonObject } from '../core/types.js';
 import { acceptPayload, mintPayload, type RequestBinding } from '../state/request-state.js';
-import { createLegacyClientChannel, createModernClientChannel, sdkPort, type RequestPort } from './client-channel.js';
+import { createLegacyClientChannel, createModernClientChannel, sdkPort, type LegacyRequestSide, type RequestPort } from './client-channel.js';
 import type { ModernEraSupport } from './modern-era.js';
 
 /** A 2026-07-28 request's side of client input: its port back to the client and the material of earlier rounds. */
@@ -31,8 +31,10 @@ export function sdkModernSide(ctx: ServerContext): ModernRequestSide {
 }
 
 export interface ClientInputRun {
-  /** The SDK's handler context (2025-era server-to-client requests need it); or, on 2026-07-28, `modernSide`. */
+  /** 2026-07-28: the SDK's handler context, when `modernSide` is not given. */
   ctx?: ServerContext;
+  /** 2025-era: the request's side (client-channel.ts legacySide). */
+  legacySide?: LegacyRequestSide;
   /** 2026-07-28: the request side supplied by the serving path (the fast path); derived from `ctx` when absent. */
   modernSide?: ModernRequestSide;
   rc: RequestContext;
@@ -40,8 +42,6 @@ export interface ClientInputRun {
   binding: Omit<RequestBinding, 'subject'>;
   modern: ModernEraSupport;
   validator: SchemaValidator;
-  /** 2025-era: server-to-client requests go on the served request's own stream (see createLegacyClientChannel). */
-  onRequestStream?: boolean;
 }
 
 type Params<T> = T extends (p: infer P) => unknown ? P : never;
@@ -60,8 +60,8 @@ export function toInputRequest(input: PendingInput): InputRequest {
 export async function runWithClientInput<T>(run: ClientInputRun, body: (client: IClientChannel) => Promise<T>): Promise<T | InputRequiredResult> {
   const { ctx, rc } = run;
   if (rc.era === '2025') {
-    if (!ctx) throw new InternalError('A 2025-era request reached client input without its SDK context');
-    rc.client = createLegacyClientChannel(ctx, rc.clientCapabilities, run.onRequestStream ?? false);
+    if (!run.legacySide) throw new InternalError('A 2025-era request reached client input without its request side');
+    rc.client = createLegacyClientChannel(run.legacySide, rc.clientCapabilities);
     return body(rc.client);
   }
   const side = run.modernSide ?? (ctx ? sdkModernSide(ctx) : undefined);

@@ -123,6 +123,36 @@ export function readFastCall(
   return call;
 }
 
+/** `_meta` keys of the 2026-07-28 envelope and other reserved material: a 2025-era request carrying them is the SDK path's. */
+const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
+
+/**
+ * The call, when the body is a plain 2025-era `tools/call` on a session: the
+ * shape the SDK's message schema and its tools/call request schema pass
+ * unchanged (no task, no reserved `_meta` keys); undefined sends the request
+ * to the SDK path. The params are given as the SDK's schema outputs them.
+ */
+export function readSessionCall(body: unknown): FastCall | undefined {
+  if (!isPlainObject(body) || !hasOnlyKeys(body, BODY_KEYS) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
+  const { id, params } = body;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params) || !hasOnlyKeys(params, PARAM_KEYS)) return undefined;
+  const { name, arguments: args, _meta: meta } = params;
+  if (typeof name !== 'string') return undefined;
+  if (args !== undefined && (!isPlainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
+  if (meta !== undefined && !isPlainObject(meta)) return undefined;
+  const token = meta?.progressToken;
+  if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return undefined;
+  if (meta && Object.keys(meta).some((key) => key.startsWith(RESERVED_META_PREFIX))) return undefined;
+
+  const out: JsonObject = {};
+  if (meta) out._meta = (token === undefined ? { ...meta } : { progressToken: token, ...meta }) as JsonObject;
+  out.name = name;
+  if (args !== undefined) out.arguments = { ...args } as JsonObject;
+  const call: FastCall = { id: id as string | number, name, wireParams: params, params: out, envelope: {} };
+  if (token !== undefined) call.progressToken = token as string | number;
+  return call;
+}
+
 const isTextBlock = (item: unknown): item is { type: 'text'; text: string } => {
   if (!isPlainObject(item) || item.type !== 'text' || typeof item.text !== 'string') return false;
   const keys = Object.keys(item);
@@ -133,9 +163,10 @@ const isTextBlock = (item: unknown): item is { type: 'text'; text: string } => {
  * The encoded tools/call result, for results of plain text content (with
  * structuredContent and isError as they come); undefined for anything else,
  * which the SDK then checks and encodes. Key order is the SDK's: the result
- * schema's fields, then `resultType`, then `_meta` with the server's identity.
+ * schema's fields, then (2026-07-28, given `serverInfo`) `resultType` and
+ * `_meta` with the server's identity.
  */
-export function encodePlainResult(result: unknown, serverInfo: Record<string, unknown>): Record<string, unknown> | undefined {
+export function encodePlainResult(result: unknown, serverInfo?: Record<string, unknown>): Record<string, unknown> | undefined {
   if (!isPlainObject(result)) return undefined;
   let hasStructured = false;
   let hasIsError = false;
@@ -151,16 +182,18 @@ export function encodePlainResult(result: unknown, serverInfo: Record<string, un
   const encoded: Record<string, unknown> = { content: content.map((item) => ({ type: 'text', text: item.text })) };
   if (hasStructured) encoded.structuredContent = result.structuredContent;
   if (hasIsError) encoded.isError = result.isError;
+  // 2025-era results carry neither (the SDK's 2025 codec never stamps).
+  if (!serverInfo) return encoded;
   encoded.resultType = 'complete';
   encoded._meta = { [SERVER_INFO_META_KEY]: serverInfo };
   return encoded;
 }
 
-/** The JSON-RPC error of a thrown ProtocolError, as the SDK's dispatcher writes it on 2026-07-28. */
-export function encodeError(id: string | number, err: { code?: unknown; message?: unknown; data?: unknown }): Record<string, unknown> {
+/** The JSON-RPC error of a thrown ProtocolError, as the SDK's dispatcher writes it (on 2026-07-28 unless `era` says 2025). */
+export function encodeError(id: string | number, err: { code?: unknown; message?: unknown; data?: unknown }, era: '2025' | '2026' = '2026'): Record<string, unknown> {
   const thrown = Number.isSafeInteger(err.code) ? (err.code as number) : -32603;
   // The 2026-07-28 codec answers -32002 (resource not found) as -32602.
-  const code = thrown === -32002 ? -32602 : thrown;
+  const code = era === '2026' && thrown === -32002 ? -32602 : thrown;
   const error: Record<string, unknown> = { code, message: (err.message as string | undefined) ?? 'Internal error' };
   if (err.data !== undefined) error.data = err.data;
   return { jsonrpc: '2.0', id, error };

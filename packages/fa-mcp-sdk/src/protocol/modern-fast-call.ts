@@ -17,13 +17,14 @@
 import { LOG_LEVEL_META_KEY, SdkError, SdkErrorCode, isInputRequiredResult, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Core } from '../core/core.js';
 import type { Operation } from '../core/pipeline.js';
-import { createProgressReporter, noopProgress } from '../core/progress.js';
 import type { AuthInfo } from '../core/request-context.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
-import type { WireOutcome, WireRequestScope } from '../core/telemetry.js';
-import type { ITool, LogLevel } from '../core/types.js';
-import { runWithClientInput, type ModernRequestSide } from './client-input-adapter.js';
-import { toProtocolError } from './errors.js';
+import type { WireRequestScope } from '../core/telemetry.js';
+import type { LogLevel } from '../core/types.js';
+import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
+import { passesLogLevel } from './client-channel.js';
+import type { ModernRequestSide } from './client-input-adapter.js';
+import { observeOnce, runFastCall, type CallOutcome } from './fast-call-run.js';
 import { createFastCallReader, encodeError, encodePlainResult, errorStatus, type FastCall, type FastCallReader } from './fast-call-shape.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { NotificationEncoder } from './notification-encoder.js';
@@ -51,57 +52,30 @@ export interface ModernFastCallOptions {
   tasksOffered: boolean;
 }
 
-/** The SDK's log severities, lowest first (LoggingLevelSchema). */
-const SEVERITY = new Map(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].map((level, i) => [level, i]));
-
 export interface ModernFastCall {
   /** The call a request body carries, when it is one the fast path serves (readFastCall). */
   read: FastCallReader;
   /** Whether the fast path serves a call of this tool (false: the SDK path does); a promise only until the tools are known. */
-  takes(name: string): boolean | Promise<boolean>;
+  takes: TakesTool;
   serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void>;
 }
 
 export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCall {
   const { core, modern, encoder } = opts;
-  const { registry } = core;
   const serverInfo = serverImplementation(core);
   const source: ContextSource = { era: '2026', transport: 'http', ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
 
-  // The tools as the SDK path registers them with each server (server-factory.ts); it checks
-  // their x-mcp-header arguments against Mcp-Param-* headers, so those tools stay on that path.
-  let registered: Map<string, ITool> | undefined;
-  const registeredTools = async () =>
-    (registered ??= new Map(
-      (await registry.listTools({ requestId: 'init', era: '2026', transport: 'http', clientCapabilities: {} })).map((t) => [t.name, t]),
-    ));
-
-  const verdicts = new WeakMap<ITool, boolean>();
-  const takesTool = (tool: ITool | undefined): boolean => {
-    if (!tool) return true;
-    let verdict = verdicts.get(tool);
-    if (verdict === undefined) {
-      const support = tool.execution?.taskSupport;
-      verdict =
-        !JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"') && !(opts.tasksOffered && (support === 'optional' || support === 'required'));
-      verdicts.set(tool, verdict);
-    }
-    return verdict;
-  };
-  const takes = (name: string): boolean | Promise<boolean> => {
-    if (registry.hasDynamicTools) return !opts.tasksOffered;
-    if (registered) return takesTool(registered.get(name));
-    return registeredTools().then((tools) => takesTool(tools.get(name)));
-  };
+  // The SDK path checks x-mcp-header arguments against Mcp-Param-* headers: those tools stay on that path.
+  const takes = toolVerdicts(
+    core,
+    '2026',
+    (tool) => !JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"') && !(opts.tasksOffered && isTaskCapable(tool)),
+    !opts.tasksOffered,
+  );
 
   async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void> {
     const scope = core.telemetry.wire.request({ method: 'tools/call', id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
-    let observed = true;
-    const end = (outcome: WireOutcome) => {
-      if (!observed) return;
-      observed = false;
-      scope.end(outcome);
-    };
+    const { end, handOver } = observeOnce(scope);
     // The client went away: the SDK path aborts the handler with this reason and answers nothing.
     const controller = new AbortController();
     const forget = exchange.onGone(() => {
@@ -120,7 +94,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
       }
       const encoded = isInputRequiredResult(outcome.result) ? undefined : encodePlainResult(outcome.result, serverInfo);
       if (!encoded) {
-        observed = false; // the SDK path's wire tap ends the observation
+        handOver(); // the SDK path's wire tap ends the observation
         await exchange.replay(outcome.result, scope);
         return;
       }
@@ -132,40 +106,11 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   }
 
   /** The body of the SDK path's tools/call handler (server-factory.ts), on this path's request side. */
-  async function run(
-    call: FastCall,
-    request: { headers: HeaderReader; auth?: AuthInfo },
-    scope: WireRequestScope,
-    signal: AbortSignal,
-    exchange: FastCallExchange,
-  ): Promise<{ result: unknown } | { error: { code?: unknown; message?: unknown; data?: unknown } }> {
+  function run(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, scope: WireRequestScope, signal: AbortSignal, exchange: FastCallExchange): Promise<CallOutcome> {
     const rc = contextFromFacts(source, { http: request, envelope: call.envelope, ...(request.auth ? { auth: request.auth } : {}), scope });
     const side = requestSide(call, exchange);
-    const token = call.progressToken;
-    const reporter =
-      token === undefined
-        ? noopProgress
-        : createProgressReporter((u) => side.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }), core.limits.progressThrottleMs);
-    const binding = { method: 'tools/call', name: call.name, arguments: call.params.arguments };
-    try {
-      const result = await runWithClientInput({ modernSide: side, rc, binding, modern, validator: registry.validator }, (client) => {
-        const op: Operation = {
-          method: 'tools/call',
-          ctx: rc,
-          params: call.params,
-          signal,
-          client,
-          sendProgress: (p, t, m) => reporter.report(p, t, m),
-          state: opts.tasksOffered ? new Map([[TASK_STATE.offered, true]]) : new Map(),
-        };
-        return core.pipeline.run(op, core.executeTool);
-      });
-      await reporter.flush();
-      return { result };
-    } catch (err) {
-      await reporter.flush();
-      return { error: toProtocolError(err, rc.requestId, rc.logger ?? core.logger) };
-    }
+    const state: Operation['state'] = opts.tasksOffered ? new Map([[TASK_STATE.offered, true]]) : new Map();
+    return runFastCall(core, { call, rc, port: side, signal, clientInput: { modernSide: side, modern }, state });
   }
 
   /** What the SDK's handler context gives a 2026-07-28 call: notifications through the SDK, logs at the request's level. */
@@ -178,7 +123,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
       // As the SDK's `mcpReq.log`: the server declares logging (server-factory.ts), the request's `_meta` sets the level.
       log: (level: LogLevel, data: unknown, logger?: string) => {
         if (threshold === undefined) return Promise.resolve();
-        if ((SEVERITY.get(level) as number) < (SEVERITY.get(threshold) as number)) return Promise.resolve();
+        if (!passesLogLevel(level, threshold)) return Promise.resolve();
         return notify({ method: 'notifications/message', params: { level, data, logger } });
       },
       // Requests carrying requestState or inputResponses are the SDK path's (readFastCall).

@@ -16,7 +16,8 @@ import { createProgressReporter, noopProgress } from '../core/progress.js';
 import { describePrompt, renderPrompt } from '../core/prompts.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
 import { describeResource, describeTemplate, readResource } from '../core/resources.js';
-import type { IClientChannel, ITool, JsonObject } from '../core/types.js';
+import type { IClientChannel, ITool, JsonObject, LogLevel } from '../core/types.js';
+import { legacySide } from './client-channel.js';
 import { runWithClientInput, type ClientInputRun } from './client-input-adapter.js';
 import { toProtocolError } from './errors.js';
 import type { LiveServers } from './live-servers.js';
@@ -58,6 +59,8 @@ export interface ServerFactoryOptions {
 
 export interface BuiltServer {
   server: McpServer;
+  /** 2025-era: the level the client set with `logging/setLevel` on this connection. */
+  logLevel: () => LogLevel | undefined;
   /** Call when the connection ends, to stop delivering notifications to it. */
   dispose: () => void;
 }
@@ -128,8 +131,21 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   };
   const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
+  const low = server.server;
+  // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
+  let logLevel: LogLevel | undefined;
+  if (era === '2025') {
+    low.setRequestHandler('logging/setLevel', async (req) => {
+      logLevel = req.params.level;
+      return {};
+    });
+  }
+  const sideOf = (ctx: ServerContext) => {
+    const closeSSE = ctx.http?.closeSSE;
+    return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, ...(closeSSE ? { closeSSE: () => closeSSE() } : {}) });
+  };
   const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
-    runWithClientInput({ ctx, rc, binding, modern: opts.modern, validator: registry.validator, onRequestStream: opts.requestStreams ?? true }, body);
+    runWithClientInput({ ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), rc, binding, modern: opts.modern, validator: registry.validator }, body);
 
   // Static tools are registered with the SDK so it knows their metadata (and, on
   // 2026-07-28, checks Mcp-Param-* headers); the call and list handlers are then
@@ -139,7 +155,6 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       server.registerTool(tool.name, { inputSchema: inputSchemaOf(tool), ...(tool.description ? { description: tool.description } : {}) }, () => ({ content: [] }));
     }
   }
-  const low = server.server;
 
   if (registry.hasTools) {
     low.setRequestHandler('tools/list', async (req, ctx) => {
@@ -279,6 +294,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
 
   return {
     server,
+    logLevel: () => logLevel,
     dispose: () => {
       if (live) opts.live.remove(live);
       stopTaskDispatch?.();

@@ -46,7 +46,7 @@ export const mcpSection: SchemaNode = {
       type: 'boolean',
       default: true,
       description:
-        'Serve plain 2026-07-28 tools/call requests over HTTP without building an SDK server per request (same answers, a fraction of the cost; see 07-testing-and-operations). false sends every request through the SDK.',
+        'Serve plain tools/call requests over HTTP on a fast path: 2026-07-28 calls without building an SDK server per request, 2025-era session calls without the SDK session transport (same answers, a fraction of the cost; see 07-testing-and-operations). false sends every request through the SDK.',
       'x-env': ['MCP_FAST_PATH'],
     },
     sessions: {

@@ -1,8 +1,10 @@
 /**
  * The HTTP fast lane (`mcp.fastPath`): JSON POSTs and bodiless GETs and DELETEs
  * to /mcp are served without the express app. Plain 2026-07-28 `tools/call`
- * requests go to the protocol layer's fast path (protocol/modern-fast-call.ts);
- * every other single message, session stream and session end goes straight to
+ * requests go to the protocol layer's fast path (protocol/modern-fast-call.ts),
+ * plain `tools/call` on 2025-era sessions to the session fast path
+ * (protocol/session-fast-call.ts, through mcp-routes.ts, with the resumption
+ * of its event streams); every other single message, session stream and session end goes straight to
  * the MCP routes' handler (mcp-routes.ts), as the express chain would hand it
  * on. (GETs take the lane with the POSTs so that neither overtakes the other
  * through express: a client opening its session stream and calling a tool at
@@ -57,6 +59,9 @@ export interface FastLaneOptions {
   serveModern(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
   /** The MCP routes' handler (mcp-routes.ts): body on `req.body`, caller on `req.auth`. */
   serveMcp(req: IncomingMessage, res: ServerResponse): void;
+  /** The session fast path's POSTs and stream resumptions (mcp-routes.ts); false: `serveMcp` serves the request. */
+  serveSessionCall(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  resumeSessionCall(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   logger: CoreLogger;
 }
 
@@ -81,12 +86,17 @@ export interface FastLane {
 }
 
 export interface FastLaneStats {
+  /** 2026-07-28 calls served by the fast path. */
   fastCalls: number;
+  /** 2025-era session calls (and stream resumptions) served by the session fast path. */
+  sessionCalls: number;
+  /** Requests taken to the MCP routes past express. */
   direct: number;
 }
 
 export function createFastLane(opts: FastLaneOptions): FastLane {
   let fastCalls = 0;
+  let sessionCalls = 0;
   let direct = 0;
   /** A JSON POST, or a bodiless GET or DELETE (session streams and session ends), to /mcp. */
   const isCandidate = (req: IncomingMessage): boolean => {
@@ -118,7 +128,16 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
         return opts.app(req, res); // express's guard answers the refusal
       }
     }
-    if (req.method !== 'POST') return toRoutes(req, res, auth);
+    if (req.method !== 'POST') {
+      if (req.method === 'GET' && req.headers['last-event-id'] !== undefined) {
+        if (auth) (req as { auth?: AuthInfo }).auth = auth;
+        if (await opts.resumeSessionCall(req, res)) {
+          sessionCalls++;
+          return;
+        }
+      }
+      return toRoutes(req, res, auth);
+    }
     armBodyTimeout(req, res, opts.bodyTimeoutMs);
     const body = await readEarlyBody(req, opts.maxJsonDepth);
     if (!body || res.headersSent) return; // the client went away, or the body timed out (answered)
@@ -142,6 +161,13 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       }
     }
     (req as { body?: unknown }).body = value;
+    if (h['mcp-session-id'] !== undefined) {
+      const taken = opts.serveSessionCall(req, res);
+      if (taken === true || (taken !== false && (await taken))) {
+        sessionCalls++;
+        return;
+      }
+    }
     toRoutes(req, res, auth);
   }
 
@@ -229,7 +255,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
     });
   };
-  return { listener, stats: () => ({ fastCalls, direct }) };
+  return { listener, stats: () => ({ fastCalls, sessionCalls, direct }) };
 }
 
 function lastEventData(text: string): string | undefined {

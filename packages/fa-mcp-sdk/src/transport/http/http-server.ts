@@ -26,6 +26,7 @@ import { createRequestFront } from './request-front.js';
 import { createFastLane, type FastLaneStats } from './fast-lane.js';
 import { ReplayBook } from '../../protocol/fast-call-replay.js';
 import { createModernFastCall } from '../../protocol/modern-fast-call.js';
+import { createSessionFastCall } from '../../protocol/session-fast-call.js';
 import { NotificationEncoder } from '../../protocol/notification-encoder.js';
 import { buildServer } from '../../protocol/server-factory.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
@@ -140,6 +141,9 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   };
   const mcp = createMcpRoutes({
     factory,
+    ...(replay
+      ? { sessionCall: createSessionFastCall({ core: opts.core, modern: opts.modern, describeHttp: describeHttpRequest, tasksOffered: !!opts.tasks }) }
+      : {}),
     stateless: opts.stateless,
     responseMode: opts.responseMode,
     mapErrorStatus: opts.mapErrorStatus,
@@ -194,6 +198,8 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       replay,
       serveModern: mcp.serveModern,
       serveMcp: mcp.serve,
+      serveSessionCall: mcp.serveSessionCall,
+      resumeSessionCall: mcp.resumeSessionCall,
       logger: opts.core.logger,
     });
   const server = createServer(serverOptions, lane ? lane.listener : app);
@@ -206,7 +212,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     url: `${baseUrl}/mcp`,
     mcp,
     inFlight: () => front.inFlight(),
-    fastLane: () => (lane ? lane.stats() : { fastCalls: 0, direct: 0 }),
+    fastLane: () => (lane ? lane.stats() : { fastCalls: 0, sessionCalls: 0, direct: 0 }),
     stopAccepting: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -17,12 +17,22 @@ import type { IEventStore } from '../../state/event-store-memory.js';
 import { sessionEventStore } from '../../state/event-store-session.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { SessionManager, type Session } from './session-manager.js';
+import { SessionCalls } from '../../protocol/session-calls.js';
+import { sessionClosed, type SessionFastCall } from '../../protocol/session-fast-call.js';
+import { nodeHeaderReader } from './node-headers.js';
+import { jsonExchange, SessionStreams } from './session-exchange.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { FastCall } from '../../protocol/fast-call-shape.js';
+import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
+import type { WireRequestScope } from '../../core/telemetry.js';
 import { requestOwner } from './session-owner.js';
 import { parsedBodyRequest } from './web-request.js';
 import { writeWebResponse } from './web-response.js';
 
 export interface McpRoutesOptions {
   factory: ServerFactoryOptions;
+  /** The session fast path (mcp.fastPath): plain tools/call on sessions served past the SDK's transport. */
+  sessionCall?: SessionFastCall;
   stateless: boolean;
   responseMode: 'json' | 'sse';
   maxPayloadBytes: number;
@@ -43,6 +53,13 @@ export interface McpRoutes {
   serve(req: IncomingMessage, res: ServerResponse): void;
   /** Serves a 2026-07-28 request on the SDK path, as the router does (the HTTP fast lane hands requests over here). */
   serveModern(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
+  /**
+   * Serves a POST on a session when it is a call the session fast path takes
+   * (body on `req.body`, caller on `req.auth`); false leaves it to `serve`.
+   */
+  serveSessionCall(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  /** Serves a GET resuming the event stream of a call the session fast path is serving; false leaves it to `serve`. */
+  resumeSessionCall(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -75,6 +92,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     // always opens one) from the idle timeout and from eviction at the cap.
     const isWork = webReq.method === 'POST';
     if (isWork) session.inFlight++;
+    // Cancellations of calls the session fast path serves (the SDK's dispatcher does not know them).
+    if (isWork) session.fast?.link.calls.cancelFrom(parsedBody);
     try {
       const response = await session.transport.handleRequest(webReq, withAuth(parsedBody === undefined ? {} : { parsedBody }, authInfo));
       await write(res, response);
@@ -104,6 +123,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
           lastSeen: Date.now(),
           inFlight: 0,
           ...(owner !== undefined ? { owner } : {}),
+          ...(fast ? { fast } : {}),
           close: async () => {
             await transport.close();
           },
@@ -112,8 +132,17 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       onsessionclosed: (id) => sessions.forget(id),
     });
     // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
-    const built = await buildServer({ ...factory, trackLive: true, requestStreams: opts.responseMode === 'sse' }, '2025');
+    const requestStreams = opts.responseMode === 'sse';
+    const built = await buildServer({ ...factory, trackLive: true, requestStreams }, '2025');
+    // What the session fast path needs; the routing goes on before the server connects (session-calls.ts).
+    const calls = new SessionCalls();
+    const fast = opts.sessionCall && {
+      link: { id: sessionId, server: built.server, logLevel: built.logLevel, calls, requestStreams },
+      ...(requestStreams ? { streams: new SessionStreams(events) } : {}),
+    };
+    if (fast) calls.route(transport);
     transport.onclose = () => {
+      calls.abortAll(sessionClosed());
       if (transport.sessionId) sessions.forget(transport.sessionId);
       built.dispose();
       events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
@@ -133,6 +162,71 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     } finally {
       await built.server.close().catch(() => undefined);
     }
+  };
+
+  // The session fast path (protocol/session-fast-call.ts): only with the replay book, so a result it does not
+  // encode is answered by the SDK transport without running the call again.
+  const sessionCall = factory.replay && !opts.stateless ? opts.sessionCall : undefined;
+  const fastSession = (req: IncomingMessage) => {
+    const id = req.headers['mcp-session-id'];
+    return typeof id === 'string' ? sessions.claim(id, requestOwner(req)) : undefined;
+  };
+  /** A protocol version header the session transport accepts as it is (anything else is the transport's to answer). */
+  const plainVersion = (version: unknown): version is string =>
+    typeof version === 'string' && version !== FAST_PATH_REVISION && SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+
+  const runSessionCall = async (session: Session, call: FastCall, req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const fast = session.fast as NonNullable<Session['fast']>;
+    session.inFlight++;
+    try {
+      const replay = (result: unknown, scope: WireRequestScope) => {
+        // As on the SDK path: the SDK is told when the client goes away.
+        const gone = new AbortController();
+        res.once('close', () => {
+          if (!res.writableFinished) gone.abort();
+        });
+        const webReq = parsedBodyRequest(req, body, gone.signal);
+        factory.replay?.record(webReq, result, scope);
+        return session.transport.handleRequest(webReq, withAuth({ parsedBody: body }, sdkAuthOf(req)));
+      };
+      const exchangeOpts = { res, sessionId: session.id, mapErrorStatus: opts.mapErrorStatus, replay };
+      // The SDK primes resumable streams for clients of 2025-11-25 and later.
+      const exchange = fast.streams ? fast.streams.exchange(exchangeOpts, (req.headers['mcp-protocol-version'] as string) >= '2025-11-25') : jsonExchange(exchangeOpts);
+      const auth = (req as { auth?: AuthInfo }).auth;
+      await sessionCall?.serve(call, { headers: nodeHeaderReader(req.headers, body), ...(auth ? { auth } : {}) }, fast.link, exchange);
+    } finally {
+      session.inFlight--;
+      session.lastSeen = Date.now();
+    }
+  };
+  const startSessionCall = (session: Session, call: FastCall, req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    runSessionCall(session, call, req, res, body).catch((err: unknown) => {
+      logger.error({ err }, 'MCP HTTP request failed');
+      sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+    });
+    return true;
+  };
+  const serveSessionCall = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    if (!sessionCall) return false;
+    const body = (req as { body?: unknown }).body;
+    const call = sessionCall.read(body);
+    const accept = req.headers.accept ?? '';
+    // What the transport would refuse (Accept, protocol version), it answers itself.
+    if (!call || !plainVersion(req.headers['mcp-protocol-version']) || !accept.includes('application/json') || !accept.includes('text/event-stream')) return false;
+    const session = fastSession(req);
+    if (!session?.fast) return false;
+    const takes = sessionCall.takes(call.name);
+    if (typeof takes === 'boolean') return takes && startSessionCall(session, call, req, res, body);
+    return takes.then((yes) => yes && startSessionCall(session, call, req, res, body));
+  };
+  const resumeSessionCall = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const lastEventId = req.headers['last-event-id'];
+    const version = req.headers['mcp-protocol-version'];
+    if (!sessionCall || typeof lastEventId !== 'string' || (version !== undefined && !plainVersion(version))) return false;
+    if (!(req.headers.accept ?? '').includes('text/event-stream')) return false;
+    const session = fastSession(req);
+    if (!session?.fast?.streams) return false;
+    return session.fast.streams.resume(lastEventId, res, session.id);
   };
 
   // Express requests and the fast lane's alike: only node's request and response are used here.
@@ -187,6 +281,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     router,
     sessions,
     serve: wrap,
+    serveSessionCall,
+    resumeSessionCall,
     serveModern: (webReq, body, auth) => modern.fetch(webReq, withAuth({ parsedBody: body }, sdkAuthOf({ ...(auth ? { auth } : {}) }))),
     async close() {
       await sessions.closeAll();

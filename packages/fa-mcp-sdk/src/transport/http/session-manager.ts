@@ -5,6 +5,8 @@
  */
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { CoreLogger } from '../../core/core.js';
+import type { SessionLink } from '../../protocol/session-fast-call.js';
+import type { SessionStreams } from './session-exchange.js';
 
 export interface Session {
   id: string;
@@ -14,6 +16,8 @@ export interface Session {
   inFlight: number;
   /** The authenticated subject that opened the session (see session-owner.ts); undefined when anonymous. */
   owner?: string;
+  /** What the session fast path serves calls with (mcp.fastPath): the session's server side, and its resumable call streams (SSE responses). */
+  fast?: { link: SessionLink; streams?: SessionStreams };
   close: () => Promise<void>;
 }
 

@@ -1,0 +1,141 @@
+/**
+ * The 2025-era session fast path: a plain `tools/call` on a Streamable HTTP
+ * session, served without the SDK's session transport and dispatcher (their
+ * schema parsing and web streams cost more than the call). It runs what the
+ * SDK path's tools/call handler runs (server-factory.ts: the same
+ * RequestContext, client channel, progress, error mapping,
+ * `core.pipeline.run(op, core.executeTool)`) under the same wire observation,
+ * and everything that goes back to the client during the call is still made
+ * by the session's own server instance (session-calls.ts routes it here):
+ *
+ * - a plain result or an error: written by the exchange (fast-call-shape.ts);
+ * - any other result (non-text content, result `_meta`): answered by the
+ *   session's SDK transport, which gets the result instead of running the
+ *   call again (fast-call-replay.ts);
+ * - cancelled by the client or ended with the session: aborted with the
+ *   SDK's reason, nothing answered.
+ *
+ * What it does not take (readSessionCall, and task-capable tools while tasks
+ * are offered) the SDK path serves.
+ */
+import { SdkError, SdkErrorCode, type JSONRPCMessage, type McpServer } from '@modelcontextprotocol/server';
+import type { Core } from '../core/core.js';
+import type { AuthInfo } from '../core/request-context.js';
+import type { WireRequestScope } from '../core/telemetry.js';
+import type { LogLevel } from '../core/types.js';
+import { legacySide } from './client-channel.js';
+import { observeOnce, runFastCall, type CallOutcome } from './fast-call-run.js';
+import { encodeError, encodePlainResult, readSessionCall, type FastCall } from './fast-call-shape.js';
+import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
+import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
+import type { ModernEraSupport } from './modern-era.js';
+import type { SessionCalls } from './session-calls.js';
+
+/** How the transport answers one call on a session. */
+export interface SessionCallExchange {
+  /** A message related to the call, sent before its answer (nowhere to go with JSON responses, as on the SDK path). */
+  push(message: JSONRPCMessage): Promise<void>;
+  /** The answer. */
+  answer(message: Record<string, unknown>): Promise<void>;
+  /** Lets the session's SDK transport answer with `result` (fast-call-replay.ts), continuing `scope`. */
+  replay(result: unknown, scope: WireRequestScope): Promise<void>;
+  /** Nothing is answered: the call was cancelled, or its session ended. */
+  abandon(): void;
+  /** Ends the call's event stream, for the client to resume it by Last-Event-ID (SSE responses with resumability). */
+  closeSSE?: () => void;
+}
+
+/** What a session gives the calls served on it. */
+export interface SessionLink {
+  id: string;
+  /** The session's server instance: client capabilities and info, and everything sent to the client. */
+  server: McpServer;
+  /** The level the client set with `logging/setLevel`. */
+  logLevel: () => LogLevel | undefined;
+  calls: SessionCalls;
+  /** Requests to the client ride the call's own stream (SSE responses); otherwise the session's GET stream. */
+  requestStreams: boolean;
+}
+
+export interface SessionFastCallOptions {
+  core: Core;
+  /** Client input's settings (the 2025 era reads none of them; the run takes them alike). */
+  modern: ModernEraSupport;
+  describeHttp?: HttpRequestDescriber;
+  /** Tasks are offered (`mcp.tasks.enabled`): task-capable tools stay on the SDK path. */
+  tasksOffered: boolean;
+}
+
+export interface SessionFastCall {
+  /** The call a request body carries, when it is one this path serves. */
+  read(body: unknown): FastCall | undefined;
+  takes: TakesTool;
+  serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, link: SessionLink, exchange: SessionCallExchange): Promise<void>;
+}
+
+export function createSessionFastCall(opts: SessionFastCallOptions): SessionFastCall {
+  const { core } = opts;
+  const takes = toolVerdicts(core, '2025', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
+
+  async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, link: SessionLink, exchange: SessionCallExchange): Promise<void> {
+    const scope = core.telemetry.wire.request({
+      method: 'tools/call',
+      id: call.id,
+      params: call.wireParams,
+      era: '2025',
+      transport: 'http',
+      sessionId: link.id,
+      headers: request.headers,
+    });
+    const { end, handOver } = observeOnce(scope);
+    const controller = new AbortController();
+    const forget = link.calls.begin(call.id, {
+      deliver: (message) => exchange.push(message),
+      abort: (reason) => {
+        controller.abort(reason);
+        end({ cancelled: true });
+      },
+    });
+    try {
+      const outcome = await scope.run(() => run(call, request, link, scope, controller.signal, exchange));
+      // A cancelled request gets no response (the protocol says so), whatever the handler did.
+      if (controller.signal.aborted) return exchange.abandon();
+      if ('error' in outcome) {
+        const message = encodeError(call.id, outcome.error, '2025');
+        end({ error: message.error as { code: number; message: string; data?: unknown } });
+        return await exchange.answer(message);
+      }
+      const encoded = encodePlainResult(outcome.result);
+      if (!encoded) {
+        handOver(); // the SDK path's wire tap ends the observation
+        return await exchange.replay(outcome.result, scope);
+      }
+      end({ result: encoded });
+      await exchange.answer({ result: encoded, jsonrpc: '2.0', id: call.id });
+    } finally {
+      forget();
+    }
+  }
+
+  /** The body of the SDK path's 2025-era tools/call handler (server-factory.ts), on the session's side. */
+  function run(
+    call: FastCall,
+    request: { headers: HeaderReader; auth?: AuthInfo },
+    link: SessionLink,
+    scope: WireRequestScope,
+    signal: AbortSignal,
+    exchange: SessionCallExchange,
+  ): Promise<CallOutcome> {
+    const source: ContextSource = { era: '2025', transport: 'http', server: link.server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
+    const rc = contextFromFacts(source, { http: request, sessionId: link.id, scope, ...(request.auth ? { auth: request.auth } : {}) });
+    const closeSSE = exchange.closeSSE;
+    const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, ...(closeSSE ? { closeSSE } : {}) });
+    // The 2025-era SDK path runs tools/call with an empty operation state (tasks are dispatched before it).
+    return runFastCall(core, { call, rc, port: side, signal, clientInput: { legacySide: side, modern: opts.modern }, state: new Map() });
+  }
+
+  return { read: readSessionCall, takes, serve };
+}
+
+/** The session's end, as the SDK aborts its own handlers then. */
+export const sessionClosed = (): SdkError => new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');

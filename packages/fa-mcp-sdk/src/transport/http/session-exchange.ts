@@ -1,0 +1,208 @@
+/**
+ * How a call the session fast path serves (protocol/session-fast-call.ts) is
+ * answered on the wire: as the SDK's session transport answers a POST, byte
+ * for byte in what a client reads.
+ *
+ * - JSON responses: one JSON body with the session id; messages related to
+ *   the call have nowhere to go (the SDK drops them too).
+ * - SSE responses: an event stream whose events are stored in the session's
+ *   event store first (ids from the store, a priming event for clients of
+ *   2025-11-25 and later), so a client that lost the stream, or whose stream
+ *   the tool closed (`closeStream`), resumes it with Last-Event-ID
+ *   (SessionStreams.resume); keep-alive comments while the call runs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { SessionCallExchange } from '../../protocol/session-fast-call.js';
+import type { IEventStore } from '../../state/event-store-memory.js';
+import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
+
+/** The SDK's keep-alive interval on session event streams. */
+const KEEP_ALIVE_MS = 15_000;
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+
+export interface ExchangeOptions {
+  res: ServerResponse;
+  sessionId: string;
+  mapErrorStatus: boolean;
+  /** Serves the request on the session's SDK transport, with the result recorded for its handler (fast-call-replay.ts). */
+  replay(result: unknown, scope: Parameters<SessionCallExchange['replay']>[1]): Promise<Response>;
+}
+
+/** A call answered with one JSON body. */
+export function jsonExchange(opts: ExchangeOptions): SessionCallExchange {
+  const { res } = opts;
+  return {
+    push: () => Promise.resolve(),
+    async answer(message) {
+      if (res.writableEnded || res.destroyed) return;
+      const text = JSON.stringify(message);
+      const headers = { 'content-type': 'application/json', 'mcp-session-id': opts.sessionId, 'content-length': String(Buffer.byteLength(text)) };
+      writeJsonRpcBody(res, text, headers, { mapErrorStatus: opts.mapErrorStatus });
+    },
+    async replay(result, scope) {
+      const response = await opts.replay(result, scope);
+      if (!res.writableEnded) await writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
+    },
+    abandon() {
+      // The SDK would leave the request open for good; a cancelled call ends with no content.
+      if (!res.headersSent) res.writeHead(204, { 'mcp-session-id': opts.sessionId });
+      res.end();
+    },
+  };
+}
+
+/** The event streams of a session's fast-served calls that a client may resume, by stream id. */
+export class SessionStreams {
+  private readonly open = new Map<string, CallStream>();
+
+  constructor(private readonly events: IEventStore) {}
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Serves a Last-Event-ID resumption when the event belongs to a call still
+   * running here; false leaves the request to the SDK's transport (other
+   * streams, finished calls, unknown ids).
+   */
+  async resume(lastEventId: string, res: ServerResponse, sessionId: string): Promise<boolean> {
+    if (this.open.size === 0) return false;
+    const streamId = await this.events.getStreamIdForEventId?.(lastEventId);
+    const stream = streamId === undefined ? undefined : this.open.get(streamId);
+    if (!stream) return false;
+    if (stream.attached) {
+      const text = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Conflict: Stream already has an active connection' }, id: null });
+      res.writeHead(409, { 'content-type': 'application/json' }).end(text);
+      return true;
+    }
+    stream.resume(lastEventId, res, sessionId);
+    return true;
+  }
+
+  /** A call answered on an event stream. `priming`: the client's revision takes the priming event (2025-11-25 and later). */
+  exchange(opts: ExchangeOptions, priming: boolean): SessionCallExchange {
+    const stream = new CallStream(this.events, opts.res, opts.sessionId, priming);
+    this.open.set(stream.id, stream);
+    const done = () => this.open.delete(stream.id);
+    const exchange: SessionCallExchange = {
+      push: (message) => stream.send(message),
+      answer: async (message) => {
+        await stream.send(message as JSONRPCMessage, true);
+        done();
+      },
+      async replay(result, scope) {
+        // The SDK answers on a stream of its own: its last event is this stream's answer.
+        const response = await opts.replay(result, scope);
+        const text = await response.text();
+        const data = text.split('\n').filter((line) => line.startsWith('data:') && line.slice(5).trim() !== '');
+        const last = data.length ? (data[data.length - 1] as string).slice(5).trim() : undefined;
+        if (last) await stream.send(JSON.parse(last) as JSONRPCMessage, true);
+        else stream.finish();
+        done();
+      },
+      abandon() {
+        stream.finish();
+        done();
+      },
+    };
+    if (priming) exchange.closeSSE = () => stream.detach();
+    return exchange;
+  }
+}
+
+/** One call's event stream: events stored, then written to whichever response is attached. */
+class CallStream {
+  readonly id = randomUUID();
+  private sink: ServerResponse | undefined;
+  private keepAlive: NodeJS.Timeout | undefined;
+  private tail: Promise<void> = Promise.resolve();
+  private finished = false;
+
+  constructor(
+    private readonly events: IEventStore,
+    res: ServerResponse,
+    sessionId: string,
+    priming: boolean,
+  ) {
+    void this.enqueue(async () => {
+      this.attach(res, sessionId);
+      if (!priming) return;
+      // The priming event is stored empty, as the SDK's transport stores it (replays start after it).
+      const eventId = await this.events.storeEvent(this.id, {} as never);
+      this.write(`id: ${eventId}\ndata: \n\n`);
+    });
+  }
+
+  get attached(): boolean {
+    return this.sink !== undefined;
+  }
+
+  /** Stores a message and writes it; `last` ends the stream after it. */
+  send(message: JSONRPCMessage, last = false): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.finished) return;
+      const eventId = await this.events.storeEvent(this.id, message as never);
+      this.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
+      if (last) this.end();
+    });
+  }
+
+  /** Ends the stream without a last message. */
+  finish(): void {
+    void this.enqueue(async () => this.end());
+  }
+
+  /** Lets go of the response (the client resumes later); events are still stored. */
+  detach(): void {
+    const sink = this.sink;
+    this.release();
+    if (sink && !sink.writableEnded) sink.end();
+  }
+
+  /** Replays what the client missed after `lastEventId`, then carries on live on `res`. */
+  resume(lastEventId: string, res: ServerResponse, sessionId: string): void {
+    void this.enqueue(async () => {
+      this.attach(res, sessionId);
+      await this.events.replayEventsAfter(lastEventId, {
+        send: async (eventId, message) => this.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`),
+      });
+      if (this.finished) this.end();
+    });
+  }
+
+  private attach(res: ServerResponse, sessionId: string): void {
+    this.sink = res;
+    res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': sessionId });
+    res.flushHeaders();
+    res.once('close', () => {
+      if (this.sink === res) this.release();
+    });
+    this.keepAlive = setInterval(() => this.write(': keepalive\n\n'), KEEP_ALIVE_MS);
+    this.keepAlive.unref();
+  }
+
+  private write(text: string): void {
+    const sink = this.sink;
+    if (sink && !sink.writableEnded && !sink.destroyed) sink.write(text);
+  }
+
+  private end(): void {
+    this.finished = true;
+    this.detach();
+  }
+
+  private release(): void {
+    this.sink = undefined;
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.keepAlive = undefined;
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const next = this.tail.then(step, step);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
