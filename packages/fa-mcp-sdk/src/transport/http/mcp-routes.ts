@@ -136,7 +136,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     const built = await buildServer({ ...factory, trackLive: true, requestStreams }, '2025');
     // What the session fast path needs; the routing goes on before the server connects (session-calls.ts).
     const calls = new SessionCalls();
-    const fast = opts.sessionCall && {
+    const fast = sessionCall && {
       link: { id: sessionId, server: built.server, logLevel: built.logLevel, calls, requestStreams },
       ...(requestStreams ? { streams: new SessionStreams(events) } : {}),
     };
@@ -193,7 +193,14 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       // The SDK primes resumable streams for clients of 2025-11-25 and later.
       const exchange = fast.streams ? fast.streams.exchange(exchangeOpts, (req.headers['mcp-protocol-version'] as string) >= '2025-11-25') : jsonExchange(exchangeOpts);
       const auth = (req as { auth?: AuthInfo }).auth;
-      await sessionCall?.serve(call, { headers: nodeHeaderReader(req.headers, body), ...(auth ? { auth } : {}) }, fast.link, exchange);
+      try {
+        await sessionCall?.serve(call, { headers: nodeHeaderReader(req.headers, body), ...(auth ? { auth } : {}) }, fast.link, exchange);
+      } catch (err) {
+        logger.error({ err }, 'MCP HTTP request failed');
+        // An event stream already begun is ended (and forgotten); otherwise a plain 500.
+        if (res.headersSent) exchange.abandon();
+        else sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+      }
     } finally {
       session.inFlight--;
       session.lastSeen = Date.now();
