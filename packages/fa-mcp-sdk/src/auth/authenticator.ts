@@ -84,7 +84,8 @@ export class Authenticator {
       }
     }
     const out: AuthInfo = { ...auth, groups };
-    await this.opts.revocation.assertNotRevoked(out, credentials?.scheme === 'bearer' ? credentials.token : undefined);
+    const pending = this.opts.revocation.checkNow(out, credentials?.scheme === 'bearer' ? credentials.token : undefined);
+    if (pending) await pending;
     return out;
   }
 }

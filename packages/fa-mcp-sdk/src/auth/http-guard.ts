@@ -56,7 +56,10 @@ export type AuthGuard = RequestHandler & {
 export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): AuthGuard {
   const requirements = { requiredScopes: opts.requiredScopes ?? [], requiredGroups: opts.requiredGroups ?? [] };
   const body = opts.body ?? 'oauth';
-  const outcomes = new WeakMap<IncomingMessage, Promise<AuthInfo>>();
+  // The outcome of `ahead` travels on the request itself (a key of this guard's own): most such
+  // requests never reach express, and a WeakMap entry per request would burden the collector.
+  const outcomeKey = Symbol('fa-mcp.authAhead');
+  type WithOutcome = { [outcomeKey]?: Promise<AuthInfo> | undefined };
   const check = async (req: Request, route: string): Promise<AuthInfo> => {
     const auth = await ctx.authenticator.authenticate(requestInfo(req));
     assertAccess('route', route, requirements, { auth, transport: 'http' });
@@ -67,8 +70,8 @@ export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): Aut
     void (async () => {
       let auth: AuthInfo;
       try {
-        const early = outcomes.get(req);
-        outcomes.delete(req);
+        const early = (req as WithOutcome)[outcomeKey];
+        if (early) (req as WithOutcome)[outcomeKey] = undefined;
         auth = await (early ?? check(req, req.baseUrl || req.path));
       } catch (err) {
         ctx.onRefused?.(failureReason(err), { path: req.originalUrl.split('?')[0], ...(err instanceof AuthError ? { kind: err.kind } : {}) });
@@ -82,7 +85,7 @@ export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): Aut
   guard.ahead = (req, route) => {
     const outcome = check(req as Request, route);
     outcome.catch(() => undefined); // observed by express's turn of the guard
-    outcomes.set(req, outcome);
+    (req as WithOutcome)[outcomeKey] = outcome;
     return outcome;
   };
   return guard;

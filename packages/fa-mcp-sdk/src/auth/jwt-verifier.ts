@@ -12,7 +12,7 @@ import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import { authInfoFromClaims, type ClaimNames } from './jwt-claims.js';
 import { toAuthError } from './jwt-errors.js';
-import type { Credentials, Verifier } from './types.js';
+import type { AuthInfo, Credentials, Verifier } from './types.js';
 
 /** Three dot-separated base64url parts (the third may be empty: an unsigned token, refused below). */
 export const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -40,11 +40,12 @@ export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
     ...(opts.audience ? { audience: opts.audience } : {}),
   };
   const cacheMs = opts.verifyCacheMs ?? 0;
-  const verified = new Map<string, { claims: Record<string, unknown>; until: number }>();
-  const remember = (token: string, claims: Record<string, unknown>) => {
+  // The identity a token's claims give is remembered with them (it depends on nothing else); each request gets its own copy.
+  const verified = new Map<string, { auth: AuthInfo; until: number }>();
+  const remember = (token: string, claims: Record<string, unknown>, auth: AuthInfo) => {
     if (cacheMs <= 0 || typeof claims.exp !== 'number') return;
     if (verified.size >= MAX_REMEMBERED) verified.clear();
-    verified.set(token, { claims, until: Math.min(Date.now() + cacheMs, claims.exp * 1000) });
+    verified.set(token, { auth: copyOf(auth), until: Math.min(Date.now() + cacheMs, claims.exp * 1000) });
   };
   return {
     name: opts.name,
@@ -53,7 +54,7 @@ export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
       // A remembered token had the JWT shape when it was verified.
       const known = verified.get(credentials.token);
       if (known) {
-        if (known.until > Date.now()) return authInfoFromClaims(known.claims, opts.claimNames);
+        if (known.until > Date.now()) return copyOf(known.auth);
         verified.delete(credentials.token);
       }
       if (!JWT_SHAPE.test(credentials.token)) return undefined;
@@ -69,8 +70,13 @@ export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
         throw toAuthError(err);
       }
       const auth = authInfoFromClaims(claims, opts.claimNames);
-      remember(credentials.token, claims);
+      remember(credentials.token, claims, auth);
       return auth;
     },
   };
+}
+
+/** A copy a request may change without changing the next request's identity (as authInfoFromClaims makes). */
+function copyOf(auth: AuthInfo): AuthInfo {
+  return { subject: auth.subject, scopes: [...auth.scopes], groups: [...auth.groups], claims: { ...auth.claims } };
 }

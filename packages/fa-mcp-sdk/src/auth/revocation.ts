@@ -25,13 +25,28 @@ export class Revocation {
 
   /** Throws invalid_token when the caller or the token is revoked. */
   async assertNotRevoked(auth: AuthInfo, token?: string): Promise<void> {
-    if (this.subjects.has(auth.subject.toLowerCase())) throw new AuthError('invalid_token', 'Access of this subject has been revoked', { reason: 'revoked' });
+    await this.checkNow(auth, token);
+  }
+
+  /**
+   * As assertNotRevoked, answered at once from the configured lists (throws
+   * when revoked); a promise only when the consumer's check must run too.
+   */
+  checkNow(auth: AuthInfo, token?: string): Promise<void> | undefined {
+    if (this.subjects.size > 0 && this.subjects.has(auth.subject.toLowerCase())) {
+      throw new AuthError('invalid_token', 'Access of this subject has been revoked', { reason: 'revoked' });
+    }
     if (this.tokenIds.size > 0) {
       const jti = typeof auth.claims.jti === 'string' ? auth.claims.jti.toLowerCase() : undefined;
       if ((jti && this.tokenIds.has(jti)) || (token && this.tokenIds.has(tokenFingerprint(token)))) {
         throw new AuthError('invalid_token', 'The token has been revoked', { reason: 'revoked' });
       }
     }
+    if (!this.opts.check) return undefined;
+    return this.consumerCheck(auth);
+  }
+
+  private async consumerCheck(auth: AuthInfo): Promise<void> {
     if (this.opts.check && (await this.opts.check(auth))) throw new AuthError('invalid_token', 'Access has been revoked', { reason: 'revoked' });
   }
 }

@@ -39,8 +39,13 @@ export interface PipelineStep {
 
 export type Terminal = (op: Operation) => Promise<unknown>;
 
+/** Methods whose step lists are remembered (the MCP methods and a few extension ones, far fewer in practice). */
+const MAX_REMEMBERED_METHODS = 64;
+
 export class Pipeline {
   private readonly steps: PipelineStep[];
+  /** The steps of each method, in order; rebuilt when a step is added. */
+  private readonly byMethod = new Map<string, readonly PipelineStep[]>();
 
   constructor(steps: PipelineStep[]) {
     this.steps = [...steps];
@@ -51,11 +56,13 @@ export class Pipeline {
     const anchor = position.before ?? position.after;
     if (!anchor) {
       this.steps.push(step);
+      this.byMethod.clear();
       return;
     }
     const i = this.steps.findIndex((s) => s.name === anchor);
     if (i < 0) throw new Error(`Pipeline step "${anchor}" does not exist`);
     this.steps.splice(position.before ? i : i + 1, 0, step);
+    this.byMethod.clear();
   }
 
   names(): string[] {
@@ -63,11 +70,22 @@ export class Pipeline {
   }
 
   run(op: Operation, terminal: Terminal): Promise<unknown> {
-    const steps = this.steps.filter((s) => !s.methods || s.methods.includes(op.method));
+    let steps = this.byMethod.get(op.method);
+    if (!steps) {
+      steps = this.steps.filter((s) => !s.methods || s.methods.includes(op.method));
+      if (this.byMethod.size < MAX_REMEMBERED_METHODS) this.byMethod.set(op.method, steps);
+    }
+    const chain = steps;
+    // A step or terminal that throws instead of rejecting still rejects the promise of its caller.
     const dispatch = (i: number): Promise<unknown> => {
-      const step = steps[i];
-      if (!step) return terminal(op);
-      return step.run(op, () => dispatch(i + 1));
+      try {
+        const step = chain[i];
+        const out = step ? step.run(op, () => dispatch(i + 1)) : terminal(op);
+        // A plain value (a step written without async) still reaches the caller as a promise.
+        return out instanceof Promise ? out : Promise.resolve(out);
+      } catch (err) {
+        return Promise.reject(err);
+      }
     };
     return dispatch(0);
   }

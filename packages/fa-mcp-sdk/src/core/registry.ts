@@ -72,8 +72,17 @@ export class Registry {
   }
 
   async findTool(name: string, ctx: RequestContext): Promise<ITool | undefined> {
+    return this.lookupTool(name, ctx);
+  }
+
+  /** As findTool, answered at once when the tools are static; a promise only for dynamic tools. */
+  lookupTool(name: string, ctx: RequestContext): ITool | undefined | Promise<ITool | undefined> {
     if (this.excluded.has(name)) return undefined;
-    const all = this.staticTools ?? (await this.resolveDynamic(ctx));
+    if (!this.staticTools) return this.resolveDynamic(ctx).then((all) => this.viewOf(all, name, ctx));
+    return this.viewOf(this.staticTools, name, ctx);
+  }
+
+  private viewOf(all: readonly ITool[], name: string, ctx: RequestContext): ITool | undefined {
     const tool = all.find((t) => t.name === name);
     return tool && this.toolView ? this.toolView(tool, ctx) : tool;
   }

@@ -5,7 +5,50 @@
  */
 import { BaseMcpError, InternalError, TimeoutError, ToolExecutionError } from './errors.js';
 import type { Operation } from './pipeline.js';
+import { HandlerSignal } from './handler-signal.js';
 import type { IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
+
+/** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
+const noTask = async (): Promise<void> => undefined;
+
+/**
+ * The handler's params: plain fields, and `signal` as an own enumerable
+ * accessor that makes the controller on first read (HandlerSignal). The
+ * getter is one shared function (an object literal's `get signal()` would be
+ * a new function, and a new hidden class, per call); the HandlerSignal it
+ * reads is private, so spreading or listing the params shows only the fields.
+ */
+class HandlerParams {
+  readonly #abort: HandlerSignal;
+
+  private static readonly signalProperty: PropertyDescriptor = {
+    get(this: object): AbortSignal {
+      return HandlerParams.ownerOf(this).#abort.signal;
+    },
+    // Writable as the plain property it stands for.
+    set(this: object, value: unknown) {
+      Object.defineProperty(this, 'signal', { value, writable: true, enumerable: true, configurable: true });
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  /** The params themselves, or the params an object was made from (`Object.create(params)`). */
+  private static ownerOf(receiver: object): HandlerParams {
+    let owner: object | null = receiver;
+    while (owner && !(#abort in owner)) owner = Object.getPrototypeOf(owner) as object | null;
+    return owner as HandlerParams;
+  }
+
+  constructor(abort: HandlerSignal) {
+    this.#abort = abort;
+    Object.defineProperty(this, 'signal', HandlerParams.signalProperty);
+  }
+}
+
+function handlerParams(abort: HandlerSignal, fields: Omit<IToolHandlerParams, 'signal'>): IToolHandlerParams {
+  return Object.assign(new HandlerParams(abort), fields) as unknown as IToolHandlerParams;
+}
 
 export type ToolHandler = (params: IToolHandlerParams) => Promise<TToolHandlerResponse> | TToolHandlerResponse;
 
@@ -25,35 +68,32 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
 
     // The operator's configuration wins over the tool author's default.
     const timeoutMs = opts.configuredTimeoutMs(tool.name) ?? tool.timeoutMs ?? opts.defaultTimeoutMs;
-    const controller = new AbortController();
-    const onCancel = () => controller.abort(op.signal.reason);
-    if (op.signal.aborted) controller.abort(op.signal.reason);
-    else op.signal.addEventListener('abort', onCancel, { once: true });
+    // Aborted on cancellation or timeout; its controller is made only if the handler reads it.
+    const abort = new HandlerSignal(op.signal);
 
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const err = new TimeoutError(`Tool ${tool.name} timed out after ${timeoutMs} ms`, { tool: tool.name, timeoutMs });
-        controller.abort(err);
-        reject(err);
-      }, timeoutMs);
-      timer.unref();
-    });
-
-    const params: IToolHandlerParams = {
+    const params = handlerParams(abort, {
       name: tool.name,
       arguments: (op.params.arguments as JsonObject | undefined) ?? {},
-      signal: controller.signal,
       sendProgress: op.sendProgress,
       clientCapabilities: op.ctx.clientCapabilities,
       client: op.client,
       context: op.ctx,
-      startTask: op.startTask ?? (async () => undefined),
-    };
+      startTask: op.startTask ?? noTask,
+    });
     if (op.ctx.headers) params.headers = op.ctx.headers;
 
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const result = await Promise.race([Promise.resolve().then(() => handler(params)), timeout]);
+      // The handler's outcome or the timeout, whichever comes first; the handler runs in a microtask (a throw rejects).
+      const result = await new Promise<unknown>((resolve, reject) => {
+        timer = setTimeout(() => {
+          const err = new TimeoutError(`Tool ${tool.name} timed out after ${timeoutMs} ms`, { tool: tool.name, timeoutMs });
+          abort.abort(err);
+          reject(err);
+        }, timeoutMs);
+        timer.unref();
+        Promise.resolve(params).then(handler).then(resolve, reject);
+      });
       return normalizeResult(result, tool.name);
     } catch (err) {
       if (err instanceof ToolExecutionError) {
@@ -63,7 +103,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       throw err;
     } finally {
       if (timer) clearTimeout(timer);
-      op.signal.removeEventListener('abort', onCancel);
+      abort.end();
     }
   };
 }

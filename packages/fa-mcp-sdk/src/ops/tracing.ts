@@ -3,11 +3,15 @@
  * per tool call (INTERNAL, its child). The W3C trace context the request
  * arrived with becomes the parent. Without an OpenTelemetry SDK registered by
  * the application, the API hands out non-recording spans and this costs a
- * few object allocations.
+ * few object allocations: the span attributes, which a no-op tracer ignores,
+ * are not even built then.
  */
 import {
   context as otelContext,
   createTraceState,
+  INVALID_SPAN_CONTEXT,
+  ProxyTracer,
+  ProxyTracerProvider,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -15,6 +19,7 @@ import {
   TraceFlags,
   type Context,
   type Span,
+  type SpanOptions,
   type Tracer,
 } from '@opentelemetry/api';
 import type { Operation } from '../core/pipeline.js';
@@ -47,31 +52,46 @@ export interface RequestSpan {
   spanId?: string;
 }
 
+/** Span options when no SDK is registered: a no-op tracer reads only `root`, so the attributes are left out. */
+const NOOP_SERVER_SPAN: SpanOptions = { kind: SpanKind.SERVER };
+const NOOP_TOOL_SPAN: SpanOptions = { kind: SpanKind.INTERNAL };
+
 export class Tracing implements ToolCallTracer {
   private readonly tracer: Tracer;
+  /**
+   * The API's proxy provider our tracer delegates to, while it has no SDK behind it
+   * (its tracer is then the no-op one). A proxy's delegate, once set, stays:
+   * from the first time it has one, this is undefined for good.
+   */
+  private proxy: { provider: ProxyTracerProvider; version: string } | undefined;
+  /**
+   * What a no-op tracer makes of a span without a parent: a non-recording span
+   * of the invalid span context, stateless, so one serves every such request.
+   */
+  private readonly rootless: { context: Context; request: RequestSpan };
 
   constructor(version: string) {
-    this.tracer = trace.getTracer(TRACER_NAME, version);
+    const provider = trace.getTracerProvider();
+    this.tracer = provider.getTracer(TRACER_NAME, version);
+    // Our tracer is a ProxyTracer of this provider exactly when the provider had no SDK yet.
+    if (provider instanceof ProxyTracerProvider && this.tracer instanceof ProxyTracer) this.proxy = { provider, version };
+    const rootless = trace.setSpan(ROOT_CONTEXT, trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
+    this.rootless = { context: rootless, request: { run: (fn) => otelContext.with(rootless, fn), end: () => undefined } };
+  }
+
+  /** True while spans cannot record (no SDK registered behind our tracer): options are then not read. */
+  private get noop(): boolean {
+    const proxy = this.proxy;
+    if (!proxy) return false;
+    if (proxy.provider.getDelegateTracer(TRACER_NAME, proxy.version) === undefined) return true;
+    this.proxy = undefined;
+    return false;
   }
 
   requestSpan(req: WireRequest, remote: TraceContext | undefined): RequestSpan {
-    const toolName = req.method === 'tools/call' && typeof req.params?.name === 'string' ? req.params.name : undefined;
     const parent = parentContext(remote);
-    const span = this.tracer.startSpan(
-      req.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'mcp.method.name': req.method,
-          'jsonrpc.request.id': String(req.id),
-          'mcp.protocol.era': req.era,
-          'network.transport': req.transport === 'stdio' ? 'pipe' : 'tcp',
-          ...(req.sessionId ? { 'mcp.session.id': req.sessionId } : {}),
-          ...(toolName ? { 'gen_ai.tool.name': toolName } : {}),
-        },
-      },
-      parent,
-    );
+    if (parent === ROOT_CONTEXT && this.noop) return this.rootless.request;
+    const span = this.tracer.startSpan(req.method, this.noop ? NOOP_SERVER_SPAN : serverSpanOptions(req), parent);
     const active = trace.setSpan(parent, span);
     const sc = span.spanContext();
     const recording = span.isRecording();
@@ -82,10 +102,16 @@ export class Tracing implements ToolCallTracer {
     };
   }
 
-  async inSpan(op: Operation, label: () => Promise<string>, fn: () => Promise<unknown>): Promise<unknown> {
+  inSpan(op: Operation, label: () => Promise<string>, fn: () => Promise<unknown>): Promise<unknown> {
     const parent = parentContext(op.ctx.trace);
-    const span = this.tracer.startSpan('execute_tool', { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool' } }, parent);
+    if (parent === ROOT_CONTEXT && this.noop) return otelContext.with(this.rootless.context, fn);
+    const options = this.noop ? NOOP_TOOL_SPAN : { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool' } };
+    const span = this.tracer.startSpan('execute_tool', options, parent);
     if (!span.isRecording()) return otelContext.with(trace.setSpan(parent, span), fn);
+    return this.recordTool(op, span, parent, label, fn);
+  }
+
+  private async recordTool(op: Operation, span: Span, parent: Context, label: () => Promise<string>, fn: () => Promise<unknown>): Promise<unknown> {
     try {
       const result = await otelContext.with(trace.setSpan(parent, span), fn);
       const outcome = outcomeOfResult(op, result);
@@ -105,6 +131,21 @@ export class Tracing implements ToolCallTracer {
       span.end();
     }
   }
+}
+
+function serverSpanOptions(req: WireRequest): SpanOptions {
+  const toolName = req.method === 'tools/call' && typeof req.params?.name === 'string' ? req.params.name : undefined;
+  return {
+    kind: SpanKind.SERVER,
+    attributes: {
+      'mcp.method.name': req.method,
+      'jsonrpc.request.id': String(req.id),
+      'mcp.protocol.era': req.era,
+      'network.transport': req.transport === 'stdio' ? 'pipe' : 'tcp',
+      ...(req.sessionId ? { 'mcp.session.id': req.sessionId } : {}),
+      ...(toolName ? { 'gen_ai.tool.name': toolName } : {}),
+    },
+  };
 }
 
 function endRequestSpan(span: Span, outcome: WireOutcome): void {

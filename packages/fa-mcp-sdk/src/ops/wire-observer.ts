@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { CoreLogger } from '../core/core.js';
 import { MCP_ERROR_CODES } from '../core/errors.js';
 import type { WireObserver, WireOutcome, WireRequest, WireRequestScope } from '../core/telemetry.js';
-import { channelOfMethod, type DebugChannels } from './debug-channels.js';
+import type { TraceContext } from '../core/request-context.js';
+import { channelOfMethod, type DebugChannel, type DebugChannels } from './debug-channels.js';
 import type { RequestOutcome, ServerMetrics } from './metrics.js';
 import { traceOfRequest } from './request-trace.js';
 import type { TraceSink } from './trace-sink.js';
-import type { Tracing } from './tracing.js';
+import type { RequestSpan, Tracing } from './tracing.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 
 export interface WireObserverParts {
@@ -38,43 +39,9 @@ export function requestOutcome(outcome: WireOutcome): RequestOutcome {
 }
 
 export function createWireObserver(parts: WireObserverParts): WireObserver {
-  const { metrics, tracing, sink, debug, logger } = parts;
+  const { metrics, sink, debug } = parts;
   return {
-    request(req: WireRequest): WireRequestScope {
-      const started = performance.now();
-      const requestId = req.headers?.get('x-request-id') ?? randomUUID();
-      const remote = traceOfRequest(req);
-      const span = tracing?.requestSpan(req, remote);
-      const traceId = span?.traceId ?? remote?.traceId;
-      const bindings: Record<string, unknown> = { requestId };
-      if (traceId) bindings.traceId = traceId;
-      if (span?.spanId) bindings.spanId = span.spanId;
-      const channel = channelOfMethod(req.method);
-      debug.rpc('<- %s id=%s requestId=%s era=%s transport=%s', req.method, req.id, requestId, req.era, req.transport);
-      if (channel) debug[channel]('<- %s %O', req.method, summarize(req));
-      sink?.emit({ kind: 'request', requestId, ...(traceId ? { traceId } : {}), era: req.era, transport: req.transport, sessionId: req.sessionId, id: req.id, method: req.method, params: req.params });
-      let ended = false;
-      return {
-        requestId,
-        ...(remote ? { trace: remote } : {}),
-        logger: lazyChildLogger(logger, bindings),
-        run: (fn) => (span ? span.run(fn) : fn()),
-        end(outcome) {
-          if (ended) return;
-          ended = true;
-          const ms = Math.round((performance.now() - started) * 1000) / 1000;
-          const result = requestOutcome(outcome);
-          metrics?.request(req.method, result);
-          span?.end(outcome);
-          debug.rpc('-> %s id=%s %s in %d ms', req.method, req.id, result, ms);
-          if (channel) debug[channel]('-> %s %s in %d ms', req.method, result, ms);
-          if (sink) {
-            const payload = 'result' in outcome ? { result: outcome.result } : 'error' in outcome ? { error: outcome.error } : { cancelled: true };
-            sink.emit({ kind: 'response', requestId, ...(traceId ? { traceId } : {}), id: req.id, method: req.method, outcome: result, durationMs: ms, ...payload });
-          }
-        },
-      };
-    },
+    request: (req: WireRequest): WireRequestScope => new RequestScope(parts, req),
     notification(direction, method, params, era, transport) {
       metrics?.notification(direction, method);
       debug.notification('%s %s', direction === 'in' ? '<-' : '->', method);
@@ -95,6 +62,64 @@ export function createWireObserver(parts: WireObserverParts): WireObserver {
       };
     },
   };
+}
+
+/** The observation of one request: one object, its methods on the prototype. */
+class RequestScope implements WireRequestScope {
+  readonly requestId: string;
+  readonly trace?: TraceContext;
+  readonly logger: CoreLogger;
+  private readonly started = performance.now();
+  private readonly span: RequestSpan | undefined;
+  private readonly channel: DebugChannel | undefined;
+  private readonly traceId: string | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly parts: WireObserverParts,
+    private readonly req: WireRequest,
+  ) {
+    const { tracing, sink, debug } = parts;
+    const requestId = req.headers?.get('x-request-id') ?? randomUUID();
+    this.requestId = requestId;
+    const remote = traceOfRequest(req);
+    if (remote) this.trace = remote;
+    const span = tracing?.requestSpan(req, remote);
+    this.span = span;
+    const traceId = span?.traceId ?? remote?.traceId;
+    this.traceId = traceId;
+    const bindings: Record<string, unknown> = { requestId };
+    if (traceId) bindings.traceId = traceId;
+    if (span?.spanId) bindings.spanId = span.spanId;
+    this.logger = lazyChildLogger(parts.logger, bindings);
+    const channel = channelOfMethod(req.method);
+    this.channel = channel;
+    debug.rpc('<- %s id=%s requestId=%s era=%s transport=%s', req.method, req.id, requestId, req.era, req.transport);
+    // The summary is built only for a channel that is on.
+    if (channel && debug[channel].enabled) debug[channel]('<- %s %O', req.method, summarize(req));
+    sink?.emit({ kind: 'request', requestId, ...(traceId ? { traceId } : {}), era: req.era, transport: req.transport, sessionId: req.sessionId, id: req.id, method: req.method, params: req.params });
+  }
+
+  run<T>(fn: () => T): T {
+    return this.span ? this.span.run(fn) : fn();
+  }
+
+  end(outcome: WireOutcome): void {
+    if (this.ended) return;
+    this.ended = true;
+    const { req, channel, traceId, requestId } = this;
+    const { metrics, debug, sink } = this.parts;
+    const ms = Math.round((performance.now() - this.started) * 1000) / 1000;
+    const result = requestOutcome(outcome);
+    metrics?.request(req.method, result);
+    this.span?.end(outcome);
+    debug.rpc('-> %s id=%s %s in %d ms', req.method, req.id, result, ms);
+    if (channel) debug[channel]('-> %s %s in %d ms', req.method, result, ms);
+    if (sink) {
+      const payload = 'result' in outcome ? { result: outcome.result } : 'error' in outcome ? { error: outcome.error } : { cancelled: true };
+      sink.emit({ kind: 'response', requestId, ...(traceId ? { traceId } : {}), id: req.id, method: req.method, outcome: result, durationMs: ms, ...payload });
+    }
+  }
 }
 
 function summarize(req: WireRequest): Record<string, unknown> {

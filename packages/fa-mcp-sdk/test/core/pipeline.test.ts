@@ -142,6 +142,49 @@ describe('Pipeline', () => {
     expect(seen).toEqual([boom]);
   });
 
+  it('a step or terminal that throws instead of rejecting still rejects (never throws out of run)', async () => {
+    const boom = new Error('thrown, not rejected');
+    const throwing: PipelineStep = {
+      name: 'sync-throw',
+      run: () => {
+        throw boom;
+      },
+    };
+    const first = new Pipeline([throwing]);
+    const out = first.run(makeOp(), async () => 'x');
+    await expect(out).rejects.toBe(boom);
+
+    const seen: unknown[] = [];
+    const observer: PipelineStep = { name: 'observer', run: (_op, next) => next().catch((err: unknown) => (seen.push(err), 'recovered')) };
+    const inner = new Pipeline([observer, throwing]);
+    expect(await inner.run(makeOp(), async () => 'x')).toBe('recovered');
+    const terminal = new Pipeline([observer]);
+    expect(
+      await terminal.run(makeOp(), (() => {
+        throw boom;
+      }) as unknown as () => Promise<unknown>),
+    ).toBe('recovered');
+    expect(seen).toEqual([boom, boom]);
+  });
+
+  it('a step returning a plain value (no async) still gives the caller and the step before it a promise', async () => {
+    const plain = { name: 'plain', run: () => 'value' } as unknown as PipelineStep;
+    const outer: PipelineStep = { name: 'outer', run: (_op, next) => next().then((v) => `${String(v)}!`) };
+    expect(await new Pipeline([outer, plain]).run(makeOp(), async () => 'x')).toBe('value!');
+  });
+
+  it('a step added after runs takes part in the next run of every method', async () => {
+    const trace: string[] = [];
+    const p = new Pipeline([tracing('calls', trace, ['tools/call'])]);
+    await p.run(makeOp(), async () => 'x');
+    await p.run(makeOp({}, { method: 'tools/list' }), async () => 'x');
+    p.use(tracing('late', trace));
+    trace.length = 0;
+    await p.run(makeOp(), async () => 'x');
+    await p.run(makeOp({}, { method: 'tools/list' }), async () => 'x');
+    expect(trace).toEqual(['>calls', '>late', '<late', '<calls', '>late', '<late']);
+  });
+
   it('steps share the operation (state bag, tool)', async () => {
     const p = new Pipeline([
       {

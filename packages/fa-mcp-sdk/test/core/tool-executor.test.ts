@@ -158,6 +158,51 @@ describe('tool executor', () => {
     expect(aborted).toBe(true);
   });
 
+  it('a handler that first looks at its signal after a cancellation sees it aborted, with its reason', async () => {
+    const client = new AbortController();
+    const reason = new Error('cancelled while busy');
+    let seen: { aborted: boolean; reason: unknown } | undefined;
+    const running = executor(async (p) => {
+      await sleep(30); // busy, not listening
+      seen = { aborted: p.signal.aborted, reason: p.signal.reason };
+      return ok;
+    }, 5_000)(makeOp({ name: 'c' }, { tool: tool('c'), signal: client.signal }));
+    await sleep(5);
+    client.abort(reason);
+    await running;
+    expect(seen).toEqual({ aborted: true, reason });
+  });
+
+  it('a signal first read after the call is not aborted by a cancellation that came later', async () => {
+    const client = new AbortController();
+    let params: IToolHandlerParams | undefined;
+    await executor((p) => {
+      params = p;
+      return ok;
+    })(makeOp({ name: 'c' }, { tool: tool('c'), signal: client.signal }));
+    client.abort('late');
+    expect(params?.signal.aborted).toBe(false);
+  });
+
+  it('the params behave as a plain object: spread keeps the signal, and it can be replaced', async () => {
+    let copy: Record<string, unknown> | undefined;
+    let replaced: unknown;
+    let derived: unknown;
+    const other = new AbortController().signal;
+    await executor((p) => {
+      copy = { ...p };
+      derived = (Object.create(p) as IToolHandlerParams).signal;
+      p.signal = other;
+      replaced = p.signal;
+      return ok;
+    })(makeOp({ name: 'c' }, { tool: tool('c') }));
+    expect(Object.keys(copy ?? {})).toContain('signal');
+    expect(Object.getOwnPropertySymbols(copy ?? {})).toEqual([]);
+    expect(copy?.signal).toBeInstanceOf(AbortSignal);
+    expect(replaced).toBe(other);
+    expect(derived).toBe(copy?.signal);
+  });
+
   it('a ToolExecutionError becomes { isError: true, content: [text: message] }', async () => {
     const out = await executor(() => {
       throw new ToolExecutionError('City "Atlantis" not found');

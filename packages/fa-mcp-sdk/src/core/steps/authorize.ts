@@ -12,13 +12,13 @@ export function authorizeStep(onRefused?: (reason: string, detail: Record<string
   return {
     name: 'authorize',
     methods: ['tools/call'],
-    async run(op, next) {
+    run(op, next) {
       if (op.tool) {
         try {
           assertAccess('tool', op.tool.name, op.tool, op.ctx);
         } catch (err) {
           if (err instanceof AuthError) onRefused?.(err.reason, { tool: op.tool.name, subject: op.ctx.auth?.subject });
-          throw err;
+          return Promise.reject(err);
         }
       }
       return next();

@@ -6,7 +6,7 @@ export function deprecationStep(warnings: DeprecationWarnings): PipelineStep {
   return {
     name: 'deprecation',
     methods: ['tools/call'],
-    async run(op, next) {
+    run(op, next) {
       if (op.tool?.deprecated) warnings.used('tool', op.tool.name, op.tool.deprecated);
       return next();
     },

@@ -16,25 +16,27 @@ export interface RateLimitStepOptions {
 }
 
 export function rateLimitStep(opts: RateLimitStepOptions): PipelineStep {
+  const admit = async (key: string, tool: string, toolLimiter: RateLimiterAbstract | undefined): Promise<void> => {
+    try {
+      await opts.general.consume(key);
+      if (toolLimiter) await toolLimiter.consume(`${key}|${tool}`);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        opts.onRefused?.(tool, key);
+        const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw new RateLimitedError(`Rate limit exceeded; retry after ${retryAfter} s`, retryAfter, { scope: opts.scope });
+      }
+      throw err; // the store itself failed
+    }
+  };
   return {
     name: 'rate-limit',
     methods: ['tools/call'],
-    async run(op, next) {
+    run(op, next) {
       const key = callerKey(op.ctx, opts.scope);
       const tool = typeof op.params.name === 'string' ? op.params.name : '';
-      const toolLimiter = opts.perTool.get(tool);
-      try {
-        await opts.general.consume(key);
-        if (toolLimiter) await toolLimiter.consume(`${key}|${tool}`);
-      } catch (err) {
-        if (err instanceof RateLimiterRes) {
-          opts.onRefused?.(tool, key);
-          const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-          throw new RateLimitedError(`Rate limit exceeded; retry after ${retryAfter} s`, retryAfter, { scope: opts.scope });
-        }
-        throw err; // the store itself failed
-      }
-      return next();
+      // The rest of the pipeline runs once both budgets took the call (its errors are not the limiter's).
+      return admit(key, tool, opts.perTool.get(tool)).then(next);
     },
   };
 }

@@ -21,15 +21,19 @@ export function taskSupportStep(): PipelineStep {
   return {
     name: 'task-support',
     methods: ['tools/call'],
-    async run(op, next) {
+    run(op, next) {
       if (op.tool?.execution?.taskSupport === 'required' && op.state.get(TASK_STATE.task) !== true) {
         if (op.ctx.era === '2026' && op.state.get(TASK_STATE.offered) === true) {
-          throw new MissingClientCapabilityError(
-            { extensions: { [TASKS_EXTENSION_ID]: {} } },
-            `Tool ${op.tool.name} runs only as a task: declare the ${TASKS_EXTENSION_ID} extension in the request's client capabilities`,
+          return Promise.reject(
+            new MissingClientCapabilityError(
+              { extensions: { [TASKS_EXTENSION_ID]: {} } },
+              `Tool ${op.tool.name} runs only as a task: declare the ${TASKS_EXTENSION_ID} extension in the request's client capabilities`,
+            ),
           );
         }
-        throw new ValidationError(`Tool ${op.tool.name} runs only as a task: call it with a task parameter`, { field: 'task', reason: 'is required for this tool' });
+        return Promise.reject(
+          new ValidationError(`Tool ${op.tool.name} runs only as a task: call it with a task parameter`, { field: 'task', reason: 'is required for this tool' }),
+        );
       }
       return next();
     },

@@ -14,35 +14,50 @@ export interface ToolMetricsStepOptions {
 }
 
 export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
+  const { recorder } = opts;
+  // Recording never fails the call; a resolved tool is labelled at once, others after a registry lookup.
+  const save = (op: Operation, record: ToolCallRecord): void => {
+    if (op.tool) {
+      record.tool = op.tool.name;
+      safeRecord(recorder, record);
+      return;
+    }
+    void toolLabel(op, opts.isRegistered).then((tool) => {
+      record.tool = tool;
+      safeRecord(recorder, record);
+    });
+  };
   return {
     name: 'tool-metrics',
     methods: ['tools/call'],
     async run(op, next) {
       const started = performance.now();
       const argumentsBytes = byteSize(op.params.arguments ?? {});
-      let entry: Omit<ToolCallRecord, 'tool'>;
+      let result: unknown;
       try {
-        const result = await next();
-        entry = { outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: byteSize(result) };
-        return result;
+        result = await next();
       } catch (err) {
-        entry = { outcome: outcomeOfError(op, err), durationMs: performance.now() - started, argumentsBytes };
-        if (entry.outcome === 'rate_limited') entry.limit = isConcurrencyRefusal(err) ? 'concurrency' : 'window';
+        const outcome = outcomeOfError(op, err);
+        const record: ToolCallRecord = { tool: UNLABELLED, outcome, durationMs: performance.now() - started, argumentsBytes };
+        if (outcome === 'rate_limited') record.limit = isConcurrencyRefusal(err) ? 'concurrency' : 'window';
+        save(op, record);
         throw err;
-      } finally {
-        // Recording never fails the call; a resolved tool is labelled at once, others after a registry lookup.
-        const save = (tool: string) => {
-          try {
-            opts.recorder.toolCall({ tool, ...entry! });
-          } catch {
-            /* a broken recorder must not break tool calls */
-          }
-        };
-        if (op.tool) save(op.tool.name);
-        else void toolLabel(op, opts.isRegistered).then(save);
       }
+      save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: byteSize(result) });
+      return result;
     },
   };
+}
+
+/** The label a record carries until `save` gives it the tool's. */
+const UNLABELLED = '';
+
+function safeRecord(recorder: ToolCallRecorder, record: ToolCallRecord): void {
+  try {
+    recorder.toolCall(record);
+  } catch {
+    /* a broken recorder must not break tool calls */
+  }
 }
 
 function byteSize(value: unknown): number {

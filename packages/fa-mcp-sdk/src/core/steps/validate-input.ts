@@ -7,18 +7,20 @@ export function validateInputStep(validator: SchemaValidator): PipelineStep {
   return {
     name: 'validate-input',
     methods: ['tools/call'],
-    async run(op, next) {
+    run(op, next) {
       const tool = op.tool;
       if (!tool) return next();
       const args = op.params.arguments ?? {};
       const outcome = validator.validate(tool.inputSchema, args);
       if (!outcome.ok) {
         const first = outcome.issues[0] ?? { field: '(root)', reason: 'is invalid' };
-        throw new ValidationError(`Invalid arguments for tool ${tool.name}: ${first.field} ${first.reason}`, {
-          field: first.field,
-          reason: first.reason,
-          errors: outcome.issues,
-        });
+        return Promise.reject(
+          new ValidationError(`Invalid arguments for tool ${tool.name}: ${first.field} ${first.reason}`, {
+            field: first.field,
+            reason: first.reason,
+            errors: outcome.issues,
+          }),
+        );
       }
       return next();
     },
