@@ -10,6 +10,8 @@
  * out before (with the reason of whichever came first), exactly as one made up
  * front would be; once the call has ended, later cancellations reach neither.
  */
+import type { AbortSource } from './lazy-abort.js';
+
 export class HandlerSignal {
   private controller: AbortController | undefined;
   /** An abort that happened while no controller existed: its reason. */
@@ -17,7 +19,7 @@ export class HandlerSignal {
   private ended = false;
   private onCancel: (() => void) | undefined;
 
-  constructor(private readonly upstream: AbortSignal) {}
+  constructor(private readonly upstream: AbortSource) {}
 
   get signal(): AbortSignal {
     if (!this.controller) {

@@ -6,6 +6,7 @@
 import { BaseMcpError, InternalError, TimeoutError, ToolExecutionError } from './errors.js';
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
+import { abortSourceOf } from './lazy-abort.js';
 import type { IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
 
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
@@ -69,7 +70,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
     // The operator's configuration wins over the tool author's default.
     const timeoutMs = opts.configuredTimeoutMs(tool.name) ?? tool.timeoutMs ?? opts.defaultTimeoutMs;
     // Aborted on cancellation or timeout; its controller is made only if the handler reads it.
-    const abort = new HandlerSignal(op.signal);
+    const abort = new HandlerSignal(abortSourceOf(op));
 
     const params = handlerParams(abort, {
       name: tool.name,

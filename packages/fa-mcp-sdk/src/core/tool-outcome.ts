@@ -3,11 +3,12 @@
  * the fixed outcome labels of the metrics and spans.
  */
 import { BaseMcpError, MCP_ERROR_CODES } from './errors.js';
+import { abortSourceOf } from './lazy-abort.js';
 import type { Operation } from './pipeline.js';
 import type { ToolOutcome } from './telemetry.js';
 
 export function outcomeOfResult(op: Operation, result: unknown): ToolOutcome {
-  if (op.signal.aborted) return 'cancelled';
+  if (abortSourceOf(op).aborted) return 'cancelled';
   return result && typeof result === 'object' && (result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok';
 }
 
@@ -26,7 +27,7 @@ export function outcomeOfError(op: Operation, err: unknown): ToolOutcome {
         break;
     }
   }
-  return op.signal.aborted ? 'cancelled' : 'internal_error';
+  return abortSourceOf(op).aborted ? 'cancelled' : 'internal_error';
 }
 
 /**

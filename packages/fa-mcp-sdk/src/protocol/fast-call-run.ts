@@ -6,6 +6,7 @@
  * observation.
  */
 import type { Core } from '../core/core.js';
+import { withLazySignal, type LazyAbort } from '../core/lazy-abort.js';
 import type { Operation } from '../core/pipeline.js';
 import { createProgressReporter, noopProgress } from '../core/progress.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -23,7 +24,8 @@ export interface FastCallRun {
   rc: RequestContext;
   /** Where progress notifications go (the request's port). */
   port: Pick<RequestPort, 'notify'>;
-  signal: AbortSignal;
+  /** Aborts the call (the client went away or cancelled, the session ended); its signal is made only if read. */
+  abort: LazyAbort;
   /** The era's side of client input (legacySide or modernSide, and the shared settings). */
   clientInput: Omit<ClientInputRun, 'rc' | 'binding' | 'validator'>;
   state: Operation['state'];
@@ -39,15 +41,10 @@ export async function runFastCall(core: Core, run: FastCallRun): Promise<CallOut
   const binding = { method: 'tools/call', name: call.name, arguments: call.params.arguments };
   try {
     const result = await runWithClientInput({ ...run.clientInput, rc, binding, validator: core.registry.validator }, (client) => {
-      const op: Operation = {
-        method: 'tools/call',
-        ctx: rc,
-        params: call.params,
-        signal: run.signal,
-        client,
-        sendProgress: (p, t, m) => reporter.report(p, t, m),
-        state: run.state,
-      };
+      const op: Operation = withLazySignal(
+        { method: 'tools/call', ctx: rc, params: call.params, client, sendProgress: (p: number, t?: number, m?: string) => reporter.report(p, t, m), state: run.state },
+        run.abort,
+      );
       return core.pipeline.run(op, core.executeTool);
     });
     await reporter.flush();

@@ -16,6 +16,7 @@
  */
 import { LOG_LEVEL_META_KEY, SdkError, SdkErrorCode, isInputRequiredResult, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Core } from '../core/core.js';
+import { LazyAbort } from '../core/lazy-abort.js';
 import type { Operation } from '../core/pipeline.js';
 import type { AuthInfo } from '../core/request-context.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
@@ -77,15 +78,15 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
     const scope = core.telemetry.wire.request({ method: 'tools/call', id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
     const { end, handOver } = observeOnce(scope);
     // The client went away: the SDK path aborts the handler with this reason and answers nothing.
-    const controller = new AbortController();
+    const abort = new LazyAbort();
     const forget = exchange.onGone(() => {
-      controller.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+      abort.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
       end({ cancelled: true });
     });
-    if (controller.signal.aborted) return;
+    if (abort.aborted) return;
     try {
-      const outcome = await scope.run(() => run(call, request, scope, controller.signal, exchange));
-      if (controller.signal.aborted) return;
+      const outcome = await scope.run(() => run(call, request, scope, abort, exchange));
+      if (abort.aborted) return;
       if ('error' in outcome) {
         const message = encodeError(call.id, outcome.error);
         end({ error: message.error as { code: number; message: string; data?: unknown } });
@@ -106,11 +107,11 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   }
 
   /** The body of the SDK path's tools/call handler (server-factory.ts), on this path's request side. */
-  function run(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, scope: WireRequestScope, signal: AbortSignal, exchange: FastCallExchange): Promise<CallOutcome> {
+  function run(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, scope: WireRequestScope, abort: LazyAbort, exchange: FastCallExchange): Promise<CallOutcome> {
     const rc = contextFromFacts(source, { http: request, envelope: call.envelope, ...(request.auth ? { auth: request.auth } : {}), scope });
     const side = requestSide(call, exchange);
     const state: Operation['state'] = opts.tasksOffered ? new Map([[TASK_STATE.offered, true]]) : new Map();
-    return runFastCall(core, { call, rc, port: side, signal, clientInput: { modernSide: side, modern }, state });
+    return runFastCall(core, { call, rc, port: side, abort, clientInput: { modernSide: side, modern }, state });
   }
 
   /** What the SDK's handler context gives a 2026-07-28 call: notifications through the SDK, logs at the request's level. */

@@ -20,6 +20,7 @@
  */
 import { SdkError, SdkErrorCode, type JSONRPCMessage, type McpServer } from '@modelcontextprotocol/server';
 import type { Core } from '../core/core.js';
+import { LazyAbort } from '../core/lazy-abort.js';
 import type { AuthInfo } from '../core/request-context.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 import type { LogLevel } from '../core/types.js';
@@ -88,18 +89,18 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       headers: request.headers,
     });
     const { end, handOver } = observeOnce(scope);
-    const controller = new AbortController();
+    const abort = new LazyAbort();
     const forget = link.calls.begin(call.id, {
       deliver: (message) => exchange.push(message),
       abort: (reason) => {
-        controller.abort(reason);
+        abort.abort(reason);
         end({ cancelled: true });
       },
     });
     try {
-      const outcome = await scope.run(() => run(call, request, link, scope, controller.signal, exchange));
+      const outcome = await scope.run(() => run(call, request, link, scope, abort, exchange));
       // A cancelled request gets no response (the protocol says so), whatever the handler did.
-      if (controller.signal.aborted) return exchange.abandon();
+      if (abort.aborted) return exchange.abandon();
       if ('error' in outcome) {
         const message = encodeError(call.id, outcome.error, '2025');
         end({ error: message.error as { code: number; message: string; data?: unknown } });
@@ -123,7 +124,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     request: { headers: HeaderReader; auth?: AuthInfo },
     link: SessionLink,
     scope: WireRequestScope,
-    signal: AbortSignal,
+    abort: LazyAbort,
     exchange: SessionCallExchange,
   ): Promise<CallOutcome> {
     const source: ContextSource = { era: '2025', transport: 'http', server: link.server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
@@ -131,7 +132,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     const closeSSE = exchange.closeSSE;
     const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, ...(closeSSE ? { closeSSE } : {}) });
     // The 2025-era SDK path runs tools/call with an empty operation state (tasks are dispatched before it).
-    return runFastCall(core, { call, rc, port: side, signal, clientInput: { legacySide: side, modern: opts.modern }, state: new Map() });
+    return runFastCall(core, { call, rc, port: side, abort, clientInput: { legacySide: side, modern: opts.modern }, state: new Map() });
   }
 
   return { read: readSessionCall, takes, serve };

@@ -34,14 +34,20 @@ export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unkno
     get: (name) => valueOf(name.toLowerCase()),
     forEach(fn) {
       if (!entries) {
-        const names = Object.keys(headers).filter((n) => headers[n] !== undefined && !n.startsWith(':') && !DROPPED.has(n));
+        // Plain loops: this runs for every request the fast lane serves.
+        const names: string[] = [];
+        for (const n in headers) {
+          if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
+        }
         if (lengthOf()) names.push('content-length');
         names.sort();
-        // Set-Cookie is the one header web Headers iterate value by value.
-        entries = names.flatMap((n): Array<[string, string]> => {
+        entries = [];
+        for (const n of names) {
           const raw = headers[n];
-          return n === 'set-cookie' && Array.isArray(raw) ? raw.map((v): [string, string] => [n, v]) : [[n, valueOf(n) as string]];
-        });
+          // Set-Cookie is the one header web Headers iterate value by value.
+          if (n === 'set-cookie' && Array.isArray(raw)) for (const v of raw) entries.push([n, v]);
+          else entries.push([n, valueOf(n) as string]);
+        }
       }
       for (const [key, value] of entries) fn(value, key);
     },
