@@ -49,7 +49,9 @@ const out = args.out ?? mkdtempSync(join(tmpdir(), 'fa-mcp-prof-'));
 
 const entries = await buildBenchServers();
 if (!args['no-prof']) process.env.BENCH_CPU_PROF = out;
-const proc = await startServer(entries[server.entry], { ...server.env, BENCH_RESPONSE_MODE: path.responseMode });
+// BENCH_ONLY (see servers/fa-mcp.mjs) passes through: one feature at a time.
+const only = process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {};
+const proc = await startServer(entries[server.entry], { ...server.env, ...only, BENCH_RESPONSE_MODE: path.responseMode });
 delete process.env.BENCH_CPU_PROF;
 const headers = proc.headers ?? {};
 const connections = Number(args.connections);

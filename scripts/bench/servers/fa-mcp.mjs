@@ -12,6 +12,9 @@ import { configSchema, initMcpServer } from '../../../packages/fa-mcp-sdk/src/in
 import { announce, answerMemoryProbes, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA } from './control.mjs';
 
 const on = process.env.BENCH_PROFILE === 'on';
+// BENCH_ONLY=ratelimit,auth,metrics,tracing (with BENCH_PROFILE=on): only those features, to see what each costs.
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
+const want = (feature) => on && (!only || only.has(feature));
 const responseMode = process.env.BENCH_RESPONSE_MODE === 'sse' ? 'sse' : 'json';
 const schemaHas = (...path) => {
   let node = configSchema;
@@ -30,15 +33,15 @@ const config = {
     legacySse: false,
     sessions: { maxSessions: 5_000 },
     // Budgets far above what the bench sends: the limiter does all its work and never refuses.
-    rateLimit: { enabled: on, scope: on && schemaHas('webServer', 'auth') ? 'subject' : 'ip', maxRequests: 100_000_000, windowMs: 60_000, perTool: { echo: { maxRequests: 100_000_000, windowMs: 60_000 } }, maxConcurrentPerSubject: 1_000 },
+    rateLimit: { enabled: want('ratelimit'), scope: want('auth') && schemaHas('webServer', 'auth') ? 'subject' : 'ip', maxRequests: 100_000_000, windowMs: 60_000, perTool: { echo: { maxRequests: 100_000_000, windowMs: 60_000 } }, maxConcurrentPerSubject: 1_000 },
   },
 };
-if (on) features.push('rate limit (general + per tool)', 'concurrency cap');
+if (want('ratelimit')) features.push('rate limit (general + per tool)', 'concurrency cap');
 
 let token;
 if (schemaHas('webServer', 'auth', 'jwtToken')) {
-  config.webServer.auth = { enabled: on };
-  if (on) {
+  config.webServer.auth = { enabled: want('auth') };
+  if (want('auth')) {
     // JWT verified with a local public key (ES256); the bench mints one token for its calls.
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     config.webServer.auth.jwtToken = { mode: 'localKey', publicKey: publicKey.export({ type: 'spki', format: 'pem' }), issuer: 'fa-mcp-bench' };
@@ -47,12 +50,12 @@ if (schemaHas('webServer', 'auth', 'jwtToken')) {
   }
 } else absent.push('JWT auth');
 if (schemaHas('webServer', 'metrics')) {
-  config.webServer.metrics = { enabled: on };
-  if (on) features.push('Prometheus metrics');
+  config.webServer.metrics = { enabled: want('metrics') };
+  if (want('metrics')) features.push('Prometheus metrics');
 } else absent.push('metrics');
 if (schemaHas('tracing')) {
-  config.tracing = { enabled: on };
-  if (on) features.push('tracing (OpenTelemetry API, no SDK registered)');
+  config.tracing = { enabled: want('tracing') };
+  if (want('tracing')) features.push('tracing (OpenTelemetry API, no SDK registered)');
 } else absent.push('tracing');
 
 const handle = await initMcpServer(
