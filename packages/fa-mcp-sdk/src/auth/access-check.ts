@@ -23,13 +23,16 @@ export type AccessDecision =
   | { allowed: true }
   | { allowed: false; reason: 'unauthenticated' | 'insufficient_scope' | 'not_in_group'; missingScopes: string[]; requiredGroups: string[] };
 
+/** The one answer of an allowed access (decided on every call: no object made for it). */
+const ALLOWED: AccessDecision = Object.freeze({ allowed: true });
+
 export function decideAccess(item: AccessRequirements, who: AccessSubject): AccessDecision {
   const scopes = item.requiredScopes ?? [];
   const groups = item.requiredGroups ?? [];
-  if (scopes.length === 0 && groups.length === 0) return { allowed: true };
+  if (scopes.length === 0 && groups.length === 0) return ALLOWED;
   const auth = who.auth;
   if (!auth) {
-    if (who.transport === 'stdio') return { allowed: true };
+    if (who.transport === 'stdio') return ALLOWED;
     return { allowed: false, reason: 'unauthenticated', missingScopes: scopes, requiredGroups: groups };
   }
   const held = new Set(auth.scopes);
@@ -39,7 +42,7 @@ export function decideAccess(item: AccessRequirements, who: AccessSubject): Acce
     const mine = new Set(auth.groups.map((g) => g.toLowerCase()));
     if (!groups.some((g) => mine.has(g.toLowerCase()))) return { allowed: false, reason: 'not_in_group', missingScopes: [], requiredGroups: groups };
   }
-  return { allowed: true };
+  return ALLOWED;
 }
 
 export function canAccess(item: AccessRequirements, who: AccessSubject): boolean {

@@ -57,8 +57,15 @@ export class Authenticator {
     return this.finish(auth, credentials);
   }
 
-  private async verifyBuiltIn(credentials: Credentials): Promise<AuthInfo | undefined> {
-    for (const verifier of this.opts.verifiers) {
+  private verifyBuiltIn(credentials: Credentials): Promise<AuthInfo | undefined> {
+    const { verifiers } = this.opts;
+    // One scheme (the usual case): its answer as it comes, without a loop of our own around it.
+    if (verifiers.length === 1) return (verifiers[0] as Verifier).verify(credentials);
+    return this.verifyInTurn(verifiers, credentials);
+  }
+
+  private async verifyInTurn(verifiers: readonly Verifier[], credentials: Credentials): Promise<AuthInfo | undefined> {
+    for (const verifier of verifiers) {
       const auth = await verifier.verify(credentials);
       if (auth) return auth;
     }
@@ -72,21 +79,28 @@ export class Authenticator {
     return { subject: result.subject, scopes: result.scopes ?? [], groups: result.groups ?? [], claims: result.claims ?? {} };
   }
 
-  private async finish(auth: AuthInfo, credentials: Credentials | undefined): Promise<AuthInfo> {
+  /** The caller with its directory groups, checked for revocation: at once (no promise) when neither needs a wait. */
+  private finish(auth: AuthInfo, credentials: Credentials | undefined): AuthInfo | Promise<AuthInfo> {
+    if (this.opts.groups) return this.finishWithGroups(this.opts.groups, auth, credentials);
+    return this.checked({ ...auth }, credentials);
+  }
+
+  private async finishWithGroups(source: GroupSource, auth: AuthInfo, credentials: Credentials | undefined): Promise<AuthInfo> {
     let groups = auth.groups;
-    if (this.opts.groups) {
-      try {
-        const found = await this.opts.groups.groupsOf(auth.subject);
-        groups = [...new Set([...groups, ...found])];
-      } catch (err) {
-        // Without the directory only the token's own groups count: group-protected items stay closed.
-        this.opts.logger.warn({ err, subject: auth.subject }, 'LDAP group lookup failed');
-      }
+    try {
+      const found = await source.groupsOf(auth.subject);
+      groups = [...new Set([...groups, ...found])];
+    } catch (err) {
+      // Without the directory only the token's own groups count: group-protected items stay closed.
+      this.opts.logger.warn({ err, subject: auth.subject }, 'LDAP group lookup failed');
     }
-    const out: AuthInfo = { ...auth, groups };
+    return this.checked({ ...auth, groups }, credentials);
+  }
+
+  /** Throws when revoked; a promise only when the consumer's revocation check must run. */
+  private checked(out: AuthInfo, credentials: Credentials | undefined): AuthInfo | Promise<AuthInfo> {
     const pending = this.opts.revocation.checkNow(out, credentials?.scheme === 'bearer' ? credentials.token : undefined);
-    if (pending) await pending;
-    return out;
+    return pending ? pending.then(() => out) : out;
   }
 }
 

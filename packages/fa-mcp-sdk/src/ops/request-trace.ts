@@ -12,7 +12,10 @@ export function traceOfRequest(req: WireRequest): TraceContext | undefined {
   const fromMeta = meta ? toContext(asString(meta.traceparent), asString(meta.tracestate)) : undefined;
   if (fromMeta) return fromMeta;
   if (!req.headers) return undefined;
-  return toContext(req.headers.get('traceparent') ?? undefined, req.headers.get('tracestate') ?? undefined);
+  // tracestate means nothing without a traceparent: read only when there is one.
+  const traceparent = req.headers.get('traceparent') ?? undefined;
+  if (traceparent === undefined) return undefined;
+  return toContext(traceparent, req.headers.get('tracestate') ?? undefined);
 }
 
 function toContext(traceparent: string | undefined, tracestate: string | undefined): TraceContext | undefined {

@@ -94,7 +94,8 @@ class RequestScope implements WireRequestScope {
     this.logger = lazyChildLogger(parts.logger, bindings);
     const channel = channelOfMethod(req.method);
     this.channel = channel;
-    debug.rpc('<- %s id=%s requestId=%s era=%s transport=%s', req.method, req.id, requestId, req.era, req.transport);
+    // A channel that is off is not called at all (the call itself would gather its arguments).
+    if (debug.rpc.enabled) debug.rpc('<- %s id=%s requestId=%s era=%s transport=%s', req.method, req.id, requestId, req.era, req.transport);
     // The summary is built only for a channel that is on.
     if (channel && debug[channel].enabled) debug[channel]('<- %s %O', req.method, summarize(req));
     sink?.emit({ kind: 'request', requestId, ...(traceId ? { traceId } : {}), era: req.era, transport: req.transport, sessionId: req.sessionId, id: req.id, method: req.method, params: req.params });
@@ -113,8 +114,8 @@ class RequestScope implements WireRequestScope {
     const result = requestOutcome(outcome);
     metrics?.request(req.method, result);
     this.span?.end(outcome);
-    debug.rpc('-> %s id=%s %s in %d ms', req.method, req.id, result, ms);
-    if (channel) debug[channel]('-> %s %s in %d ms', req.method, result, ms);
+    if (debug.rpc.enabled) debug.rpc('-> %s id=%s %s in %d ms', req.method, req.id, result, ms);
+    if (channel && debug[channel].enabled) debug[channel]('-> %s %s in %d ms', req.method, result, ms);
     if (sink) {
       const payload = 'result' in outcome ? { result: outcome.result } : 'error' in outcome ? { error: outcome.error } : { cancelled: true };
       sink.emit({ kind: 'response', requestId, ...(traceId ? { traceId } : {}), id: req.id, method: req.method, outcome: result, durationMs: ms, ...payload });

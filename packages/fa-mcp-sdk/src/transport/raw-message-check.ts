@@ -9,8 +9,21 @@ import { isUtf8 } from 'node:buffer';
 
 export type RawMessageProblem = 'invalid-utf8' | 'too-deep';
 
+/** Up to this many brackets are counted natively before the byte-by-byte walk (most messages have a handful). */
+const FEW_OPENERS = 16;
+
+/** True when the buffer holds at most `most` opening brackets, strings included (counted with native searches). */
+function atMostOpeners(buf: Buffer, most: number): boolean {
+  let n = 0;
+  for (let i = buf.indexOf(0x7b); i !== -1; i = buf.indexOf(0x7b, i + 1)) if (++n > most) return false;
+  for (let i = buf.indexOf(0x5b); i !== -1; i = buf.indexOf(0x5b, i + 1)) if (++n > most) return false;
+  return true;
+}
+
 /** Deepest array/object nesting outside strings, stopping early once past `limit`. */
 export function nestingDepthExceeds(bytes: Uint8Array, limit: number): boolean {
+  // Nesting never goes deeper than the count of opening brackets: a message with few of them is not walked.
+  if (Buffer.isBuffer(bytes) && atMostOpeners(bytes, Math.min(limit, FEW_OPENERS))) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {

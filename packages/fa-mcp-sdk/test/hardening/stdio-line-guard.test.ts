@@ -22,6 +22,29 @@ describe('raw message checks', () => {
     expect(nestingDepthExceeds(bytes('[],[],[],[],[]'), 1)).toBe(false); // siblings do not add up
   });
 
+  it('gives the same answer with few brackets and with many, in Buffers and plain byte arrays', () => {
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const cases: Array<[string, number, boolean]> = [
+      ['{}', 0, true],
+      ['"{"', 0, false],
+      ['1', 0, false],
+      ['[]', -1, true],
+      [deep(16), 16, false],
+      [deep(17), 16, true],
+      [deep(17), 17, false],
+      [deep(40), 64, false],
+      [deep(65), 64, true],
+      ['[' + '{},'.repeat(100) + '{}]', 2, false], // many brackets, shallow
+      ['[' + '{},'.repeat(100) + '[[1]]]', 2, true],
+      ['{"s":"' + '{'.repeat(40) + '","a":[[[1]]]}', 3, true],
+      ['{"s":"' + '['.repeat(40) + '","a":[[1]]}', 3, false],
+    ];
+    for (const [text, limit, expected] of cases) {
+      expect(nestingDepthExceeds(bytes(text), limit)).toBe(expected);
+      expect(nestingDepthExceeds(new Uint8Array(bytes(text)), limit)).toBe(expected);
+    }
+  });
+
   it('refuses bytes that are not UTF-8 before depth', () => {
     expect(checkRawMessage(Buffer.from([0x7b, 0xff, 0x7d]), 10)).toBe('invalid-utf8');
     expect(checkRawMessage(Buffer.from([0xed, 0xa0, 0x80]), 10)).toBe('invalid-utf8'); // an encoded surrogate

@@ -55,12 +55,15 @@ export function readEarlyBody(req: IncomingMessage, maxDepth = DEFAULT_MAX_JSON_
     };
     const onEnd = () => finish(parseEarlyBody(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), maxDepth));
     const onClose = () => finish(undefined);
+    // Plain listeners (finish takes them off), without a once-wrapper each on every request.
     req.on('data', onData);
-    req.once('end', onEnd);
-    req.once('close', onClose);
-    req.on('error', () => undefined); // 'close' follows
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', ignoreError); // 'close' follows
   });
 }
+
+const ignoreError = (): void => undefined;
 
 function parseEarlyBody(buf: Buffer, maxDepth: number): EarlyBody {
   const problem = checkRawMessage(buf, maxDepth);

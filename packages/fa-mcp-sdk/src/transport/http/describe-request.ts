@@ -4,6 +4,7 @@
  */
 import type { RequestContext } from '../../core/request-context.js';
 import type { HeaderReader } from '../../protocol/request-context-builder.js';
+import type { NodeHeaderView } from './node-headers.js';
 import { capTracestate, parseTraceparent } from './traceparent.js';
 
 /** `req` is a web Request, or the fast lane's view of a node request (node-headers.ts): both read alike. */
@@ -16,12 +17,18 @@ export function describeHttpRequest(req: { headers: HeaderReader }): Partial<Req
     const tracestate = capTracestate(req.headers.get('tracestate') ?? undefined);
     out.trace = { traceId: tp.traceId, parentId: tp.parentId, sampled: tp.sampled, ...(tracestate ? { tracestate } : {}) };
   }
-  const headers: Record<string, string> = {};
-  req.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  out.headers = headers;
+  out.headers = recordOf(req.headers);
   const forwarded = req.headers.get('x-fa-mcp-remote-address');
   if (forwarded) out.remoteAddress = forwarded;
   return out;
+}
+
+/** The headers as a record, as `forEach` gives them; the fast lane's view builds it at once. */
+function recordOf(reader: HeaderReader & Partial<Pick<NodeHeaderView, 'toRecord'>>): Record<string, string> {
+  if (reader.toRecord) return reader.toRecord();
+  const headers: Record<string, string> = {};
+  reader.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return headers;
 }

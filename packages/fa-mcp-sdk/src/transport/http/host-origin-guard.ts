@@ -115,9 +115,21 @@ export function hostOriginCheck(opts: HostOriginGuardOptions): HostOriginCheck {
     LOOPBACK_HOSTS.has(host.hostname) ||
     allowedHosts.some((entry) => entry.hostname === host.hostname && (entry.port === undefined || entry.port === host.port));
 
+  // The verdict on the last Host value seen: clients send the same one on every request.
+  let lastHost: string | undefined;
+  let lastVerdict: HostPort | undefined;
+  const allowedHost = (value: string | undefined): HostPort | undefined => {
+    if (value !== undefined && value === lastHost) return lastVerdict;
+    const host = parseHostHeader(value);
+    const verdict = host && hostAllowed(host) ? host : undefined;
+    lastHost = value;
+    lastVerdict = verdict;
+    return verdict;
+  };
+
   return (headers) => {
-    const host = parseHostHeader(headers.host);
-    if (!host || !hostAllowed(host)) return 'invalid Host header';
+    const host = allowedHost(headers.host);
+    if (!host) return 'invalid Host header';
     const originHeader = headers.origin;
     if (originHeader !== undefined) {
       const origin = parseOriginHeader(originHeader);

@@ -13,7 +13,17 @@ import type { HeaderReader } from '../../protocol/request-context-builder.js';
 
 const DROPPED = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
 
-export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unknown): HeaderReader {
+/** The fast lane's view: a HeaderReader that also gives its headers as a record at once. */
+export interface NodeHeaderView extends HeaderReader {
+  /**
+   * A new record of what `forEach` gives, keys in the same (name) order; a
+   * name given twice (Set-Cookie) keeps its last value, as a record filled by
+   * `forEach` would.
+   */
+  toRecord(): Record<string, string>;
+}
+
+export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unknown): NodeHeaderView {
   let entries: Array<[string, string]> | undefined;
   let contentLength: string | undefined;
   const lengthOf = () => {
@@ -30,19 +40,21 @@ export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unkno
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(', ') : value;
   };
+  // Plain loops: this runs for every request the fast lane serves.
+  const sortedNames = (): string[] => {
+    const names: string[] = [];
+    for (const n in headers) {
+      if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
+    }
+    if (lengthOf()) names.push('content-length');
+    return names.sort();
+  };
   return {
     get: (name) => valueOf(name.toLowerCase()),
     forEach(fn) {
       if (!entries) {
-        // Plain loops: this runs for every request the fast lane serves.
-        const names: string[] = [];
-        for (const n in headers) {
-          if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
-        }
-        if (lengthOf()) names.push('content-length');
-        names.sort();
         entries = [];
-        for (const n of names) {
+        for (const n of sortedNames()) {
           const raw = headers[n];
           // Set-Cookie is the one header web Headers iterate value by value.
           if (n === 'set-cookie' && Array.isArray(raw)) for (const v of raw) entries.push([n, v]);
@@ -51,5 +63,16 @@ export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unkno
       }
       for (const [key, value] of entries) fn(value, key);
     },
+    toRecord() {
+      const out: Record<string, string> = {};
+      for (const n of sortedNames()) {
+        const raw = headers[n];
+        if (n === 'set-cookie' && Array.isArray(raw)) {
+          if (raw.length > 0) out[n] = raw[raw.length - 1] as string;
+        } else out[n] = valueOf(n) as string;
+      }
+      return out;
+    },
   };
 }
+

@@ -22,7 +22,15 @@ export interface RequestFront {
 
 export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptions }): RequestFront {
   const writeSecurityHeaders = securityHeaderWriter(opts.securityHeaders);
-  const counted = new WeakSet<IncomingMessage>();
+  // A request counted once is marked on itself (a key of this front's own), not in a WeakSet entry per
+  // request; its response carries the mark until it closes, and one shared listener takes it off.
+  const counted = Symbol('fa-mcp.inFlight');
+  type Counted = { [counted]?: boolean };
+  const settle = function (this: ServerResponse): void {
+    if (!(this as Counted)[counted]) return;
+    (this as Counted)[counted] = false;
+    inFlight--;
+  };
   let inFlight = 0;
 
   const admit: RequestFront['admit'] = (req, res, remoteAddress) => {
@@ -31,10 +39,11 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
     // Hand the accepted id to the protocol layer through the request itself.
     req.headers['x-request-id'] = id;
     req.headers['x-fa-mcp-remote-address'] = remoteAddress ?? req.socket.remoteAddress ?? '';
-    if (req.method === 'POST' && !counted.has(req)) {
-      counted.add(req);
+    if (req.method === 'POST' && !(req as Counted)[counted]) {
+      (req as Counted)[counted] = true;
+      (res as Counted)[counted] = true;
       inFlight++;
-      res.once('close', () => inFlight--);
+      res.on('close', settle);
     }
   };
 

@@ -14,7 +14,9 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const ids = new WeakMap<IncomingMessage, string>();
+/** The id travels on the request itself: a WeakMap entry per request would burden the collector. */
+const ID = Symbol('fa-mcp.requestId');
+type WithId = { [ID]?: string };
 
 /** The incoming id when it is acceptable, otherwise undefined. */
 export function acceptRequestId(value: string | string[] | undefined): string | undefined {
@@ -26,7 +28,7 @@ export function acceptRequestId(value: string | string[] | undefined): string | 
 /** Gives the request its id (the accepted incoming one, or a fresh one) and sets it on the response. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const id = acceptRequestId(req.headers['x-request-id']) ?? randomUUID();
-  ids.set(req, id);
+  (req as WithId)[ID] = id;
   const locals = (res as { locals?: Record<string, unknown> }).locals;
   if (locals) locals.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);
@@ -46,10 +48,10 @@ export function requestIdMiddleware(): RequestHandler {
  * later calls, so callers always receive a stable string.
  */
 export function getRequestId(req: Request): string {
-  let id = ids.get(req);
+  let id = (req as WithId)[ID];
   if (id === undefined) {
     id = randomUUID();
-    ids.set(req, id);
+    (req as WithId)[ID] = id;
   }
   return id;
 }

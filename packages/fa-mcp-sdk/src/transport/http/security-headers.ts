@@ -57,10 +57,24 @@ export function securityHeaderWriter(opts: SecurityHeadersOptions): SecurityHead
     done = true;
   });
   if (!done) throw new Error('helmet did not finish synchronously; security headers cannot be precomputed');
+  // Replayed in helmet's order, from two plain arrays (no per-op shape test on each response).
+  const names: string[] = [];
+  const values: Array<number | string | readonly string[] | undefined> = [];
+  for (const op of ops) {
+    if ('set' in op) {
+      names.push(op.set);
+      values.push(op.value);
+    } else {
+      names.push(op.remove);
+      values.push(undefined);
+    }
+  }
+  const count = names.length;
   return (res) => {
-    for (const op of ops) {
-      if ('set' in op) res.setHeader(op.set, op.value);
-      else res.removeHeader(op.remove);
+    for (let i = 0; i < count; i++) {
+      const value = values[i];
+      if (value === undefined) res.removeHeader(names[i] as string);
+      else res.setHeader(names[i] as string, value);
     }
   };
 }

@@ -61,10 +61,11 @@ export function armBodyTimeout(req: IncomingMessage, res: ServerResponse, ms: nu
     // a client that stops reading too is dropped a moment later.
     res.once('finish', () => setTimeout(() => req.socket.destroy(), 1_000).unref());
   }, ms);
+  // Clearing twice is harmless: plain listeners, without a once-wrapper each on every request.
   const clear = () => clearTimeout(timer);
-  req.once('end', clear);
-  req.once('close', clear);
-  res.once('close', clear);
+  req.on('end', clear);
+  req.on('close', clear);
+  res.on('close', clear);
   return true;
 }
 
