@@ -62,6 +62,7 @@ describe('resuming a session call stream (SSE responses)', () => {
       servers[label] = await startTestServer(
         {
           tools: [
+            { name: 'quick', description: 'Answers at once.', inputSchema: { type: 'object' }, handler: () => formatToolResult('quick') },
             {
               name: 'slow',
               description: 'Progress, a pause, its stream closed, another pause, progress, the result.',
@@ -127,5 +128,18 @@ describe('resuming a session call stream (SSE responses)', () => {
     expect(fast.foreign).not.toBe(200);
     const resumed = fast.resumed[2];
     expect(resumed.map((m) => (m.params as { message?: string } | undefined)?.message ?? (m.result ? 'result' : '?'))).toEqual(['second', 'result']);
+  });
+
+  it('a call answered before its stream began: one event, no priming and nothing stored (the SDK path primes and stores both)', async () => {
+    const texts: Record<string, string> = {};
+    for (const label of ['fast', 'sdk'] as const) {
+      const url = (servers[label] as TestServer).handle.url as string;
+      const session = await openSession(url);
+      const res = await fetch(url, { method: 'POST', headers: headers(session), body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'quick', arguments: {} } }) });
+      expect(res.headers.get('content-type')).toBe('text/event-stream');
+      texts[label] = await res.text();
+    }
+    expect(texts.fast).toBe('event: message\ndata: {"result":{"content":[{"type":"text","text":"quick"}]},"jsonrpc":"2.0","id":3}\n\n');
+    expect(texts.sdk).toMatch(/^id: .+\ndata: \n\nevent: message\nid: .+\ndata: \{"result"/);
   });
 });

@@ -51,6 +51,8 @@ const data = (eventStore?: IEventStore): McpServerData => ({
       },
     },
     { name: 'quick', description: 'Answers at once.', inputSchema: { type: 'object' }, handler: () => formatToolResult('quick answer') },
+    // Past one turn of the event loop: its stream begins (headers, priming event) before the answer.
+    { name: 'brief', description: 'Answers after a moment.', inputSchema: { type: 'object' }, handler: async () => (await sleep(50), formatToolResult('brief answer')) },
   ],
   ...(eventStore ? { eventStore } : {}),
 });
@@ -93,7 +95,7 @@ describe.each(variants)('resumability with $name', ({ start }) => {
     const url = serverUrl(handle);
     const [a, b] = [await openRawSession(url), await openRawSession(url)];
     const headersOf = (sid: string) => ({ 'mcp-session-id': sid, 'mcp-protocol-version': LEGACY_PROTOCOL_VERSION });
-    const call = await postMcp(url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'quick', arguments: {} } }, headersOf(a));
+    const call = await postMcp(url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'brief', arguments: {} } }, headersOf(a));
     const [priming] = eventIds(call.text);
     expect(priming).toBeDefined();
     expect(await probe.getStreamIdForEventId?.(priming as string)).toMatch(new RegExp(`^${a}/`));
@@ -102,10 +104,10 @@ describe.each(variants)('resumability with $name', ({ start }) => {
       fetch(url, { headers: { ...headersOf(sid), accept: MCP_ACCEPT, 'last-event-id': priming as string }, signal: AbortSignal.timeout(5_000) }).then(readRaw);
     const stolen = await get(b);
     expect(stolen.status).toBe(400);
-    expect(stolen.text).not.toContain('quick answer');
+    expect(stolen.text).not.toContain('brief answer');
     const own = await get(a);
     expect(own.status).toBe(200);
-    expect(own.json).toEqual([{ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'quick answer' }] } }]);
+    expect(own.json).toEqual([{ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'brief answer' }] } }]);
 
     const closed = await fetch(url, { method: 'DELETE', headers: headersOf(a) });
     expect(closed.status).toBe(200);

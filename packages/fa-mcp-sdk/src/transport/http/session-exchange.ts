@@ -120,33 +120,54 @@ class CallStream {
   private keepAlive: NodeJS.Timeout | undefined;
   private tail: Promise<void> = Promise.resolve();
   private finished = false;
+  /** The stream has begun: headers and priming event written (or the client had gone). */
+  private begun = false;
 
   constructor(
     private readonly events: IEventStore,
-    res: ServerResponse,
-    sessionId: string,
-    priming: boolean,
+    private readonly res: ServerResponse,
+    private readonly sessionId: string,
+    private readonly priming: boolean,
   ) {
-    void this.enqueue(async () => {
-      this.attach(res, sessionId);
-      if (!priming) return;
-      // The priming event is stored empty, as the SDK's transport stores it (replays start after it).
-      const eventId = await this.events.storeEvent(this.id, {} as never);
-      this.write(`id: ${eventId}\ndata: \n\n`);
-    });
+    // A call still running when the event loop turns gets its stream (headers, priming event) then;
+    // one answered before is written at once, as a stream of that one event (see send).
+    setImmediate(() => void this.enqueue(() => this.begin()));
+  }
+
+  private async begin(): Promise<void> {
+    if (this.begun) return;
+    this.begun = true;
+    const { res } = this;
+    if (res.writableEnded || res.destroyed) return; // the client went away: events are only stored
+    this.attach(res, this.sessionId);
+    if (!this.priming) {
+      res.flushHeaders();
+      return;
+    }
+    // The priming event is stored empty, as the SDK's transport stores it (replays start after it).
+    const eventId = await this.events.storeEvent(this.id, {} as never);
+    this.write(`id: ${eventId}\ndata: \n\n`);
   }
 
   get attached(): boolean {
     return this.sink !== undefined;
   }
 
-  /** Stores a message and writes it; `last` ends the stream after it. */
+  /** Stores a message and writes it; `last` ends the stream with it (one write for the event and the end). */
   send(message: JSONRPCMessage, last = false): Promise<void> {
     return this.enqueue(async () => {
       if (this.finished) return;
+      if (!this.begun) {
+        if (last) return this.answerAtOnce(message);
+        await this.begin();
+      }
       const eventId = await this.events.storeEvent(this.id, message as never);
-      this.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`);
-      if (last) this.end();
+      const text = `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`;
+      if (!last) return this.write(text);
+      this.finished = true;
+      const sink = this.sink;
+      this.release();
+      if (sink && !sink.writableEnded && !sink.destroyed) sink.end(text);
     });
   }
 
@@ -155,11 +176,28 @@ class CallStream {
     void this.enqueue(async () => this.end());
   }
 
+  /**
+   * An answer ready before the stream began: headers and the one event leave in one write, and
+   * nothing is stored, as no client can resume a stream it had no event id of (the answer is the
+   * stream's only event).
+   */
+  private answerAtOnce(message: JSONRPCMessage): void {
+    this.finished = true;
+    this.begun = true;
+    const { res } = this;
+    if (res.writableEnded || res.destroyed) return;
+    res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
+    res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
   /** Lets go of the response (the client resumes later); events are still stored. */
   detach(): void {
-    const sink = this.sink;
-    this.release();
-    if (sink && !sink.writableEnded) sink.end();
+    void this.enqueue(async () => {
+      await this.begin();
+      const sink = this.sink;
+      this.release();
+      if (sink && !sink.writableEnded) sink.end();
+    });
   }
 
   /** Replays what the client missed after `lastEventId`, then carries on live on `res`. */
@@ -169,6 +207,7 @@ class CallStream {
       await this.events.replayEventsAfter(lastEventId, {
         send: async (eventId, message) => this.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`),
       });
+      res.flushHeaders();
       if (this.finished) this.end();
     });
   }
@@ -176,7 +215,6 @@ class CallStream {
   private attach(res: ServerResponse, sessionId: string): void {
     this.sink = res;
     res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': sessionId });
-    res.flushHeaders();
     res.once('close', () => {
       if (this.sink === res) this.release();
     });
@@ -191,7 +229,15 @@ class CallStream {
 
   private end(): void {
     this.finished = true;
-    this.detach();
+    if (!this.begun) {
+      // Ended before it began (a call cancelled at once): an empty stream.
+      this.begun = true;
+      if (!this.res.writableEnded && !this.res.destroyed) this.res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId }).end();
+      return;
+    }
+    const sink = this.sink;
+    this.release();
+    if (sink && !sink.writableEnded) sink.end();
   }
 
   private release(): void {
