@@ -35,6 +35,7 @@ import { sendJsonRpcError } from './json-rpc-reply.js';
 import { nodeHeaderReader } from './node-headers.js';
 import type { RequestFront } from './request-front.js';
 import { armBodyTimeout } from './slow-client-timeouts.js';
+import { KEEP_ALIVE, KEEP_ALIVE_MS, lastEventData, SSE_HEADERS, sseEvent } from './sse-frames.js';
 import { parsedBodyRequest } from './web-request.js';
 import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
 
@@ -65,10 +66,6 @@ export interface FastLaneOptions {
   logger: CoreLogger;
 }
 
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
-/** The SDK's SSE keep-alive interval on per-request streams. */
-const KEEP_ALIVE_MS = 15_000;
-const frame = (json: string) => `event: message\ndata: ${json}\n\n`;
 
 /** `application/json`, optionally with `charset=utf-8`: what the SDK and express's parser both take as is. */
 function isPlainJsonType(value: string | undefined): boolean {
@@ -193,7 +190,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       streaming = true;
       res.writeHead(200, SSE_HEADERS);
       res.flushHeaders();
-      keepAlive = setInterval(() => res.write(': keepalive\n\n'), KEEP_ALIVE_MS);
+      keepAlive = setInterval(() => res.write(KEEP_ALIVE), KEEP_ALIVE_MS);
       keepAlive.unref();
     };
     return {
@@ -210,14 +207,14 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       push(message: JSONRPCMessage) {
         if (finished || res.destroyed) return;
         if (!streaming) startStream();
-        res.write(frame(JSON.stringify(message)));
+        res.write(sseEvent(JSON.stringify(message)));
       },
       answer(message, status) {
         if (finished) return;
         stop();
         const text = JSON.stringify(message);
         if (streaming) {
-          res.end(frame(text));
+          res.end(sseEvent(text));
           return;
         }
         const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
@@ -241,7 +238,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
         // The stream is open: the SDK's answer becomes its last event.
         const text = await response.text();
         const json = (response.headers.get('content-type') ?? '').includes('text/event-stream') ? lastEventData(text) : text;
-        res.end(json ? frame(json) : undefined);
+        res.end(json ? sseEvent(json) : undefined);
       },
     };
   }
@@ -256,9 +253,4 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
     });
   };
   return { listener, stats: () => ({ fastCalls, sessionCalls, direct }) };
-}
-
-function lastEventData(text: string): string | undefined {
-  const data = text.split('\n').filter((line) => line.startsWith('data:') && line.slice(5).trim() !== '');
-  return data.length ? (data[data.length - 1] as string).slice(5).trim() : undefined;
 }

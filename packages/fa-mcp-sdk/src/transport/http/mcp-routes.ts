@@ -233,7 +233,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     if (!(req.headers.accept ?? '').includes('text/event-stream')) return false;
     const session = fastSession(req);
     if (!session?.fast?.streams) return false;
-    return session.fast.streams.resume(lastEventId, res, session.id);
+    return session.fast.streams.resume(lastEventId, res);
   };
 
   // Express requests and the fast lane's alike: only node's request and response are used here.

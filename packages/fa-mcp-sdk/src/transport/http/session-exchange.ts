@@ -16,11 +16,9 @@ import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { SessionCallExchange } from '../../protocol/session-fast-call.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
+import { KEEP_ALIVE, KEEP_ALIVE_MS, lastEventData, SSE_HEADERS, sseEvent } from './sse-frames.js';
 import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
 
-/** The SDK's keep-alive interval on session event streams. */
-const KEEP_ALIVE_MS = 15_000;
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
 
 export interface ExchangeOptions {
   res: ServerResponse;
@@ -68,7 +66,7 @@ export class SessionStreams {
    * running here; false leaves the request to the SDK's transport (other
    * streams, finished calls, unknown ids).
    */
-  async resume(lastEventId: string, res: ServerResponse, sessionId: string): Promise<boolean> {
+  async resume(lastEventId: string, res: ServerResponse): Promise<boolean> {
     if (this.open.size === 0) return false;
     const streamId = await this.events.getStreamIdForEventId?.(lastEventId);
     const stream = streamId === undefined ? undefined : this.open.get(streamId);
@@ -78,7 +76,7 @@ export class SessionStreams {
       res.writeHead(409, { 'content-type': 'application/json' }).end(text);
       return true;
     }
-    stream.resume(lastEventId, res, sessionId);
+    stream.resume(lastEventId, res);
     return true;
   }
 
@@ -96,9 +94,7 @@ export class SessionStreams {
       async replay(result, scope) {
         // The SDK answers on a stream of its own: its last event is this stream's answer.
         const response = await opts.replay(result, scope);
-        const text = await response.text();
-        const data = text.split('\n').filter((line) => line.startsWith('data:') && line.slice(5).trim() !== '');
-        const last = data.length ? (data[data.length - 1] as string).slice(5).trim() : undefined;
+        const last = lastEventData(await response.text());
         if (last) await stream.send(JSON.parse(last) as JSONRPCMessage, true);
         else stream.finish();
         done();
@@ -139,7 +135,7 @@ class CallStream {
     this.begun = true;
     const { res } = this;
     if (res.writableEnded || res.destroyed) return; // the client went away: events are only stored
-    this.attach(res, this.sessionId);
+    this.attach(res);
     if (!this.priming) {
       res.flushHeaders();
       return;
@@ -162,7 +158,7 @@ class CallStream {
         await this.begin();
       }
       const eventId = await this.events.storeEvent(this.id, message as never);
-      const text = `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`;
+      const text = sseEvent(JSON.stringify(message), eventId);
       if (!last) return this.write(text);
       this.finished = true;
       const sink = this.sink;
@@ -186,8 +182,8 @@ class CallStream {
     this.begun = true;
     const { res } = this;
     if (res.writableEnded || res.destroyed) return;
-    res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId });
-    res.end(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    res.writeHead(200, this.headers());
+    res.end(sseEvent(JSON.stringify(message)));
   }
 
   /** Lets go of the response (the client resumes later); events are still stored. */
@@ -201,25 +197,29 @@ class CallStream {
   }
 
   /** Replays what the client missed after `lastEventId`, then carries on live on `res`. */
-  resume(lastEventId: string, res: ServerResponse, sessionId: string): void {
+  resume(lastEventId: string, res: ServerResponse): void {
     void this.enqueue(async () => {
-      this.attach(res, sessionId);
+      this.attach(res);
       await this.events.replayEventsAfter(lastEventId, {
-        send: async (eventId, message) => this.write(`event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`),
+        send: async (eventId, message) => this.write(sseEvent(JSON.stringify(message), eventId)),
       });
       res.flushHeaders();
       if (this.finished) this.end();
     });
   }
 
-  private attach(res: ServerResponse, sessionId: string): void {
+  private attach(res: ServerResponse): void {
     this.sink = res;
-    res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': sessionId });
+    res.writeHead(200, this.headers());
     res.once('close', () => {
       if (this.sink === res) this.release();
     });
-    this.keepAlive = setInterval(() => this.write(': keepalive\n\n'), KEEP_ALIVE_MS);
+    this.keepAlive = setInterval(() => this.write(KEEP_ALIVE), KEEP_ALIVE_MS);
     this.keepAlive.unref();
+  }
+
+  private headers(): Record<string, string> {
+    return { ...SSE_HEADERS, 'mcp-session-id': this.sessionId };
   }
 
   private write(text: string): void {
@@ -232,7 +232,7 @@ class CallStream {
     if (!this.begun) {
       // Ended before it began (a call cancelled at once): an empty stream.
       this.begun = true;
-      if (!this.res.writableEnded && !this.res.destroyed) this.res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': this.sessionId }).end();
+      if (!this.res.writableEnded && !this.res.destroyed) this.res.writeHead(200, this.headers()).end();
       return;
     }
     const sink = this.sink;
