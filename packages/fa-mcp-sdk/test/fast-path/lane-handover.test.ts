@@ -56,6 +56,52 @@ function stall(url: string): Promise<string> {
   });
 }
 
+/**
+ * Sends each request over one raw connection, `pieces` of it at a time with a pause between them
+ * (headers alone, body in parts; 0: all in one write), and returns the raw answers in order.
+ */
+function sendInPieces(url: string, requests: Array<{ body: string; pieces: number }>): Promise<string[]> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    const answers: string[] = [];
+    let buffered = '';
+    socket.on('error', reject);
+    socket.on('data', (c: Buffer) => {
+      buffered += c.toString('utf8');
+      // Each answer is a Content-Length JSON response: cut it off once complete.
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        const length = /content-length: (\d+)/i.exec(buffered.slice(0, end))?.[1];
+        if (end < 0 || length === undefined || buffered.length < end + 4 + Number(length)) break;
+        answers.push(buffered.slice(0, end + 4 + Number(length)));
+        buffered = buffered.slice(end + 4 + Number(length));
+        if (answers.length === requests.length) {
+          socket.end();
+          resolve(answers);
+          return;
+        }
+        void write(answers.length);
+      }
+    });
+    const write = async (i: number) => {
+      const { body, pieces } = requests[i] as { body: string; pieces: number };
+      const head = Object.entries({ ...HEADERS, host: `127.0.0.1:${port}`, 'content-length': String(Buffer.byteLength(body)) })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      // pieces 0: headers and body in one write (the body arrives with its headers).
+      socket.write(`POST /mcp HTTP/1.1\r\n${head}\r\n${pieces === 0 ? body : ''}`);
+      if (pieces === 0) return;
+      const size = Math.ceil(body.length / pieces);
+      for (let at = 0; at < body.length; at += size) {
+        await new Promise((r) => setTimeout(r, 30));
+        socket.write(body.slice(at, at + size));
+      }
+    };
+    void write(0);
+  });
+}
+
 const call = (id: number) =>
   JSON.stringify({
     jsonrpc: '2.0',
@@ -101,6 +147,22 @@ describe('fast lane hand-over of bodies it does not serve', () => {
     expect(fast.status).toBe(status);
     // Only the plain call (behind its BOM) is the lane's to serve.
     expect((pair.fast.handle.http?.fastLane().fastCalls ?? 0) - before).toBe(status === 200 ? 1 : 0);
+  });
+
+  it('a body that comes after its headers, whole or in parts, is served by the lane; the connection serves the next request', async () => {
+    const before = pair.fast.handle.http?.fastLane().fastCalls ?? 0;
+    const answers = await sendInPieces(pair.fast.handle.url as string, [
+      { body: call(11), pieces: 0 },
+      { body: call(12), pieces: 1 },
+      { body: call(13), pieces: 3 },
+      { body: call(14), pieces: 0 },
+    ]);
+    expect(answers).toHaveLength(4);
+    answers.forEach((raw, i) => {
+      expect(raw).toMatch(/^HTTP\/1\.1 200/);
+      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ id: 11 + i, result: { structuredContent: { text: 'hi' } } });
+    });
+    expect((pair.fast.handle.http?.fastLane().fastCalls ?? 0) - before).toBe(4);
   });
 
   it('a declared length over the cap: 413 before any byte is read', async () => {

@@ -65,6 +65,25 @@ export function readEarlyBody(req: IncomingMessage, maxDepth = DEFAULT_MAX_JSON_
 
 const ignoreError = (): void => undefined;
 
+/**
+ * The body when all of it has arrived already, parsed as `readEarlyBody` parses
+ * it; undefined when part of it is still on the way (the caller then waits for
+ * it with `readEarlyBody` and a body deadline). A small request usually arrives
+ * in one packet with its headers, and node has buffered its body by the time
+ * the request's handler first yields: it is taken in one read, with no stream
+ * listeners and no timer. The stream is resumed afterwards, so it still ends
+ * and closes as usual. The caller checked the declared length is an integer.
+ */
+export function takeArrivedBody(req: IncomingMessage, maxDepth = DEFAULT_MAX_JSON_DEPTH): EarlyBody | undefined {
+  // Someone else reading the stream, or bytes still missing: not ours to take.
+  if (req.readableFlowing !== null || req.readableLength !== Number(req.headers['content-length'])) return undefined;
+  // Paused with the whole body buffered: read() returns all of it at once (the parser never buffers
+  // bytes past the declared length, they belong to the next request on the connection).
+  const buf = req.read() as Buffer | null;
+  req.resume();
+  return buf ? parseEarlyBody(buf, maxDepth) : undefined;
+}
+
 function parseEarlyBody(buf: Buffer, maxDepth: number): EarlyBody {
   const problem = checkRawMessage(buf, maxDepth);
   if (problem) {

@@ -29,7 +29,7 @@ import type { ReplayBook } from '../../protocol/fast-call-replay.js';
 import { isPlainObject } from '../../protocol/fast-call-shape.js';
 import type { FastCallExchange, ModernFastCall } from '../../protocol/modern-fast-call.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
-import { handOverBody, readEarlyBody } from './body-parser.js';
+import { handOverBody, readEarlyBody, takeArrivedBody } from './body-parser.js';
 import type { HostOriginCheck } from './host-origin-guard.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { nodeHeaderReader } from './node-headers.js';
@@ -135,9 +135,15 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       }
       return toRoutes(req, res, auth);
     }
-    armBodyTimeout(req, res, opts.bodyTimeoutMs);
-    const body = await readEarlyBody(req, opts.maxJsonDepth);
-    if (!body || res.headersSent) return; // the client went away, or the body timed out (answered)
+    // By the first turn of the microtask queue (the guard's, or this one) node has buffered what the
+    // packet carried: usually the whole body, taken at once. Otherwise it is awaited under the deadline.
+    if (!opts.guard) await Promise.resolve();
+    let body = takeArrivedBody(req, opts.maxJsonDepth);
+    if (!body) {
+      armBodyTimeout(req, res, opts.bodyTimeoutMs);
+      body = await readEarlyBody(req, opts.maxJsonDepth);
+      if (!body || res.headersSent) return; // the client went away, or the body timed out (answered)
+    }
     // Batches and bodies the parser refused: express's (rejectEmptyBatch, jsonBodyErrors).
     if (!('value' in body) || !isPlainObject(body.value)) {
       handOverBody(req, body);
