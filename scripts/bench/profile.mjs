@@ -16,6 +16,7 @@ import { buildBenchServers } from './lib/build.mjs';
 import { runLoad } from './lib/load.mjs';
 import { checkCall, openSessions } from './lib/mcp-http.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
+import { pinLoadGenerator } from './lib/pinning.mjs';
 import { PATHS, SERVERS } from './lib/scenarios.mjs';
 import { startServer } from './lib/server-proc.mjs';
 
@@ -47,6 +48,7 @@ const path = PATHS.find((p) => p.id === args.path);
 if (!server || !path) throw new Error(`unknown --server ${args.server} or --path ${args.path}`);
 const out = args.out ?? mkdtempSync(join(tmpdir(), 'fa-mcp-prof-'));
 
+pinLoadGenerator();
 const entries = await buildBenchServers();
 if (!args['no-prof']) process.env.BENCH_CPU_PROF = out;
 // BENCH_ONLY (see servers/fa-mcp.mjs) passes through: one feature at a time.

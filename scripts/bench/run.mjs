@@ -5,11 +5,13 @@
 // memory of 1,000 idle sessions and RSS across 100,000 calls. Writes results.json, results.md and the
 // table of FA-MCP-SDK-DOC/07-testing-and-operations.md (between the bench markers).
 //
-// Options: --duration <s> (per cell, default 5)  --rounds <n> (default 2, best kept)
+// Options: --duration <s> (per cell, default 5)  --rounds <n> (default 3, best kept)
 //          --connections <n> (default 32)  --sessions <n> (idle-session test, default 1000)
 //          --soak <calls> (default 100000)  --soak-max-sec <s> (default 120: a slow machine sends fewer)
 //          --quick (1 round of 2 s, 200 sessions, 10,000 calls)
 //          --no-docs (do not touch the docs page)  --strict (exit 1 when a target is missed)
+// Each server runs on a CPU of its own, the load generator on the others (lib/pinning.mjs;
+// BENCH_PIN=off to share the CPUs).
 import { cpus, loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,6 +20,7 @@ import { runLoad } from './lib/load.mjs';
 import { checkCall, openSessions } from './lib/mcp-http.mjs';
 import { idleSessionCost, soak } from './lib/memory.mjs';
 import { DOC_PAGE, RESULTS_FILE, TABLE_FILE } from './lib/paths.mjs';
+import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
 import { embedInPage, evaluate, printSummary, renderMarkdown } from './lib/report.mjs';
 import { PATHS, SERVERS } from './lib/scenarios.mjs';
 import { samplePeak, startServer } from './lib/server-proc.mjs';
@@ -38,7 +41,7 @@ const { values: args } = parseArgs({
 const quick = args.quick;
 const opts = {
   durationSec: Number(args.duration ?? (quick ? 2 : 5)),
-  rounds: Number(args.rounds ?? (quick ? 1 : 2)),
+  rounds: Number(args.rounds ?? (quick ? 1 : 3)),
   connections: Number(args.connections),
   idleSessions: Number(args.sessions ?? (quick ? 200 : 1000)),
   soakCalls: Number(args.soak ?? (quick ? 10_000 : 100_000)),
@@ -51,6 +54,8 @@ if (loadAvgAtStart[0] > cpus().length) {
   log(`note: load average ${loadAvgAtStart[0]} on ${cpus().length} CPUs; other work competes with the bench, so absolute figures will be low`);
 }
 
+pinLoadGenerator();
+log(`CPU pinning: ${pinningNote()}`);
 log(`building the bench servers from the current sources...`);
 const entries = await buildBenchServers();
 
@@ -133,6 +138,7 @@ const results = evaluate({
     connections: opts.connections,
     durationSec: opts.durationSec,
     rounds: opts.rounds,
+    pinning: pinningNote(),
     totalSec: 0,
   },
   features,

@@ -40,7 +40,7 @@ export function renderMarkdown(results) {
   const { env } = results;
   const out = [
     `Measured ${env.date.slice(0, 10)} on ${env.cpus} × ${env.cpuModel}, Node ${env.node}; loopback, ${env.connections} concurrent ` +
-      `connections, best of ${env.rounds} rounds of ${env.durationSec} s per cell; one \`tools/call\` of an \`echo\` tool with input and output schemas. ` +
+      `connections, best of ${env.rounds} rounds of ${env.durationSec} s per cell, ${env.pinning ?? 'not pinned'}; one \`tools/call\` of an \`echo\` tool with input and output schemas. ` +
       `Load average ${env.loadAvgAtStart[0]} at the start, ${env.loadAvgAtEnd[0]} at the end` +
       (Math.max(env.loadAvgAtStart[0], env.loadAvgAtEnd[0]) > env.cpus ? ' (above the CPU count: other work competed with the bench). ' : ' (the bench itself keeps up to two cores busy). ') +
       '"CPU µs/call" is the server process\'s own CPU time per call, the figure least disturbed by other load; "× bare (CPU)" compares it.',

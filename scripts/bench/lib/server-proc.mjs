@@ -2,12 +2,15 @@
 // /proc without disturbing it, asks it for GC'd memory figures over IPC, and stops it.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { pinnedForkOptions } from './pinning.mjs';
 
 const PAGE = 4096;
 
 export async function startServer(entry, env = {}, { timeoutMs = 120_000 } = {}) {
+  const { execArgvPrefix, ...pinned } = pinnedForkOptions();
   const child = fork(entry, [], {
-    execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    ...pinned,
+    execArgv: [...execArgvPrefix, '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
