@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Did a change make calls cheaper? Runs the fa-mcp bench server built from two source trees side by
+// side and alternates short load slices between them (A B, B A, ...), so the machine's noise hits
+// both alike; prints each slice and, per side, the best req/s and the median and lowest CPU µs per
+// call. Processes are pinned as in the bench (lib/pinning.mjs).
+//
+//   git worktree add /tmp/base HEAD          # the revision to compare against
+//   node scripts/bench/compare.mjs --base /tmp/base [--path 2026] [--profile on] [--rounds 8] [--duration 2.5]
+//
+// --base <repo or packages/fa-mcp-sdk/src of another tree> (required)   --new <the same> (default: this tree)
+// --path 2025-json|2025-sse|2026   --profile on|off (the bench's fa-on or fa-off server)
+// BENCH_ONLY=ratelimit,auth,metrics,tracing passes through, as for profile.mjs.
+import { copyFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildBenchServers } from './lib/build.mjs';
+import { runLoad } from './lib/load.mjs';
+import { checkCall, openSessions } from './lib/mcp-http.mjs';
+import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
+import { PATHS } from './lib/scenarios.mjs';
+import { startServer } from './lib/server-proc.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    new: { type: 'string' },
+    path: { type: 'string', default: '2026' },
+    profile: { type: 'string', default: 'on' },
+    rounds: { type: 'string', default: '8' },
+    duration: { type: 'string', default: '2.5' },
+    connections: { type: 'string', default: '32' },
+  },
+});
+if (!args.base) throw new Error('--base <source tree> is required (e.g. a git worktree of the revision to compare against)');
+const path = PATHS.find((p) => p.id === args.path);
+if (!path) throw new Error(`unknown --path ${args.path}`);
+if (args.profile !== 'on' && args.profile !== 'off') throw new Error('--profile is on or off');
+
+/** A repository root or its library's src folder: the src folder. */
+function srcOf(dir) {
+  const nested = join(dir, 'packages', 'fa-mcp-sdk', 'src');
+  const src = existsSync(nested) ? nested : dir;
+  if (!existsSync(join(src, 'index.ts'))) throw new Error(`${dir}: no packages/fa-mcp-sdk/src/index.ts (nor index.ts) there`);
+  return src;
+}
+
+/** The fa-mcp bench server built from `src` (undefined: this tree), copied under its own name. */
+async function buildFrom(src, name) {
+  const before = process.env.BENCH_SDK_SRC;
+  if (src) process.env.BENCH_SDK_SRC = src;
+  else delete process.env.BENCH_SDK_SRC;
+  try {
+    const built = (await buildBenchServers())['fa-mcp'];
+    const copy = built.replace(/fa-mcp\.mjs$/, `fa-mcp-${name}.mjs`);
+    copyFileSync(built, copy);
+    return copy;
+  } finally {
+    if (before === undefined) delete process.env.BENCH_SDK_SRC;
+    else process.env.BENCH_SDK_SRC = before;
+  }
+}
+
+pinLoadGenerator();
+const sides = [
+  { name: 'base', entry: await buildFrom(srcOf(args.base), 'base') },
+  { name: 'new', entry: await buildFrom(args.new ? srcOf(args.new) : undefined, 'new') },
+];
+const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMode, ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}) };
+const connections = Number(args.connections);
+for (const side of sides) {
+  side.proc = await startServer(side.entry, env);
+  side.headers = side.proc.headers ?? {};
+  side.sessions = path.era === '2025' ? await openSessions(side.proc.url, connections, side.headers) : [];
+  await checkCall(side.proc.url, path.era, side.sessions[0], side.headers);
+  side.slices = [];
+}
+console.log(`${path.label}, fa-mcp ${args.profile === 'on' ? 'everything on' : 'nothing enabled'}${process.env.BENCH_ONLY ? ` (only ${process.env.BENCH_ONLY})` : ''}; ${pinningNote()}`);
+try {
+  for (let round = 0; round < Number(args.rounds); round++) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+      const load = { url: side.proc.url, era: path.era, sessions: side.sessions, headers: side.headers, connections };
+      await runLoad({ ...load, durationSec: round === 0 ? 3 : 0.5 }); // JIT warm, connections up
+      const cpu0 = side.proc.cpuSeconds();
+      const r = await runLoad({ ...load, durationSec: Number(args.duration) });
+      if (r.errors > 0) throw new Error(`${side.name}: ${r.errors} failed calls, first: ${r.firstError}`);
+      const cpuUs = Math.round(((side.proc.cpuSeconds() - cpu0) / r.requests) * 1e6);
+      side.slices.push({ reqPerSec: r.reqPerSec, cpuUs });
+      console.log(`round ${round + 1} ${side.name.padEnd(4)} ${String(r.reqPerSec).padStart(6)} req/s  ${String(cpuUs).padStart(4)} us CPU/call`);
+    }
+  }
+} finally {
+  await Promise.all(sides.map((s) => s.proc.stop()));
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const side of sides) {
+  const cpu = side.slices.map((s) => s.cpuUs);
+  side.median = median(cpu);
+  console.log(`${side.name.padEnd(4)} best ${Math.max(...side.slices.map((s) => s.reqPerSec))} req/s, CPU/call median ${side.median} us, lowest ${Math.min(...cpu)} us`);
+}
+console.log(`new / base, median CPU per call: ${(sides[1].median / sides[0].median).toFixed(3)}`);
