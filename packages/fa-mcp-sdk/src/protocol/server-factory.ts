@@ -117,6 +117,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         tasks,
         server,
         transportKind: opts.transport,
+        logLevel: () => logLevel,
         ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
         ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
       });

@@ -9,10 +9,13 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { assertClientCapability } from '../core/client-capabilities.js';
 import type { IClientChannel, JsonObject, LogLevel } from '../core/types.js';
+import { passesLogLevel } from './client-channel.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 export interface TaskChannelHooks {
+  /** The level the client set with `logging/setLevel` on the connection (undefined: every level). */
+  logLevel: () => LogLevel | undefined;
   /** The task's id once it exists (the channel is made before the task is created). */
   taskId: () => string | undefined;
   /** Records the task's status while a request to the client is outstanding. */
@@ -41,7 +44,11 @@ export function createTaskClientChannel(server: McpServer, hooks?: TaskChannelHo
     }
   };
   return {
-    log: (level: LogLevel, data: unknown, logger?: string) => low.sendLoggingMessage({ level, data, ...(logger ? { logger } : {}) }),
+    // The connection's level, as for a call's own logs (the framework, not the SDK, keeps it).
+    log: async (level: LogLevel, data: unknown, logger?: string) => {
+      if (hooks && !passesLogLevel(level, hooks.logLevel())) return;
+      await low.sendLoggingMessage({ level, data, ...(logger ? { logger } : {}) });
+    },
     elicit: async (params: JsonObject) => {
       assertClientCapability('elicitation', params, declared());
       return asking(async () => (await low.elicitInput(related(params) as Parameters<typeof low.elicitInput>[0])) as unknown as JsonObject);

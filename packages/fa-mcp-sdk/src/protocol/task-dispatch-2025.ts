@@ -12,6 +12,7 @@ import type { Core } from '../core/core.js';
 import { toWireError } from '../core/error-mapping.js';
 import { MethodNotFoundError, RateLimitedError, ValidationError } from '../core/errors.js';
 import type { Operation } from '../core/pipeline.js';
+import type { LogLevel } from '../core/types.js';
 import { noopProgress } from '../core/progress.js';
 import type { AuthInfo, RequestContext, TransportKind } from '../core/request-context.js';
 import { fromSdkAuthInfo } from './auth-info.js';
@@ -28,6 +29,8 @@ export interface TaskDispatchDeps {
   tasks: TaskManager;
   server: McpServer;
   transportKind: TransportKind;
+  /** The level the client set with `logging/setLevel` on this connection: a task's logs obey it too. */
+  logLevel: () => LogLevel | undefined;
   describeHttp?: HttpRequestDescriber;
   /** The identity of requests without their own (stdio with `webServer.auth.stdioToken`). */
   defaultAuth?: AuthInfo;
@@ -140,6 +143,7 @@ async function startTask(deps: TaskDispatchDeps, rc: RequestContext, owner: stri
     params: callParams,
     signal: new AbortController().signal, // replaced by the task's own signal
     client: createTaskClientChannel(deps.server, {
+      logLevel: deps.logLevel,
       taskId: () => taskId,
       waiting: async (id, waiting) => void (await deps.tasks.setStatus(id, waiting ? { status: 'input_required', statusMessage: 'Waiting for input from the client' } : { status: 'working', statusMessage: undefined })),
     }),

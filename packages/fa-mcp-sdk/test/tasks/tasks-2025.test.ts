@@ -43,6 +43,17 @@ function server(): McpServerData {
         handler: async ({ client }) => formatToolResult(await client.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } })),
       },
       { name: 'only_sync', description: 'Never a task.', inputSchema: { type: 'object' }, handler: () => formatToolResult('sync') },
+      {
+        name: 'log_in_task',
+        description: 'Logs at two levels from inside a task.',
+        inputSchema: { type: 'object' },
+        execution: { taskSupport: 'optional' },
+        handler: async ({ client }) => {
+          await client.log('debug', 'task detail');
+          await client.log('warning', 'task warning');
+          return formatToolResult('logged');
+        },
+      },
     ],
   };
 }
@@ -128,6 +139,27 @@ describe.each(targets2025)('tasks on $label', (target) => {
     await call('build_report', { ms: 1 }, {});
     const err = await expectToolError(call('build_report', { ms: 1 }, {}), MCP_ERROR_CODES.RATE_LIMITED, 'at most 5 tasks');
     expect(err.data).toMatchObject({ maxTasks: 5, retryAfter: 5 });
+  });
+});
+
+describe.each(targets2025.filter((t) => t.transport !== 'stateless'))("a task's logs on $label", (target) => {
+  it('obey the level the client set on the connection', async () => {
+    const s = await startTestServer(server(), { target, config: { mcp: { tasks: { enabled: true, pollIntervalMs: 50 } } } });
+    try {
+      const logs: Array<{ level: string; data: unknown }> = [];
+      const client = await s.connect({}, (c) =>
+        c.setNotificationHandler('notifications/message', (n) => {
+          logs.push({ level: n.params.level, data: n.params.data });
+        }),
+      );
+      await client.setLoggingLevel('warning');
+      const created = await client.request({ method: 'tools/call', params: { name: 'log_in_task', arguments: {}, task: { ttl: 60_000 } } }, CreateTaskResult);
+      await client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(logs).toEqual([{ level: 'warning', data: 'task warning' }]);
+    } finally {
+      await s.stop();
+    }
   });
 });
 
