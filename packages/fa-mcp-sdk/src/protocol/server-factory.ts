@@ -143,7 +143,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
   const sideOf = (ctx: ServerContext) => {
     const closeSSE = ctx.http?.closeSSE;
-    return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, ...(closeSSE ? { closeSSE: () => closeSSE() } : {}) });
+    return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, closeSSE: closeSSE ? () => closeSSE() : undefined });
   };
   const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
     runWithClientInput({ ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), rc, binding, modern: opts.modern, validator: registry.validator }, body);

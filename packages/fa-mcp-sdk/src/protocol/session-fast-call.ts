@@ -42,8 +42,8 @@ export interface SessionCallExchange {
   replay(result: unknown, scope: WireRequestScope): Promise<void>;
   /** Nothing is answered: the call was cancelled, or its session ended. */
   abandon(): void;
-  /** Ends the call's event stream, for the client to resume it by Last-Event-ID (SSE responses with resumability). */
-  closeSSE?: () => void;
+  /** Ends the call's event stream, for the client to resume it by Last-Event-ID (SSE responses with resumability); undefined otherwise. */
+  closeSSE?: (() => void) | undefined;
 }
 
 /** What a session gives the calls served on it. */
@@ -129,8 +129,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
   ): Promise<CallOutcome> {
     const source: ContextSource = { era: '2025', transport: 'http', server: link.server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
     const rc = contextFromFacts(source, { http: request, sessionId: link.id, scope, ...(request.auth ? { auth: request.auth } : {}) });
-    const closeSSE = exchange.closeSSE;
-    const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, ...(closeSSE ? { closeSSE } : {}) });
+    const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, closeSSE: exchange.closeSSE });
     // The 2025-era SDK path runs tools/call with an empty operation state (tasks are dispatched before it).
     return runFastCall(core, { call, rc, port: side, abort, clientInput: { legacySide: side, modern: opts.modern }, state: new Map() });
   }

@@ -85,7 +85,8 @@ export class SessionStreams {
     const stream = new CallStream(this.events, opts.res, opts.sessionId, priming);
     this.open.set(stream.id, stream);
     const done = () => this.open.delete(stream.id);
-    const exchange: SessionCallExchange = {
+    // Every field in the literal, closeSSE too (PER_CALL_OBJECTS in protocol/client-channel.ts).
+    return {
       push: (message) => stream.send(message),
       answer: async (message) => {
         await stream.send(message as JSONRPCMessage, true);
@@ -103,9 +104,8 @@ export class SessionStreams {
         stream.finish();
         done();
       },
+      closeSSE: priming ? () => stream.detach() : undefined,
     };
-    if (priming) exchange.closeSSE = () => stream.detach();
-    return exchange;
   }
 }
 
