@@ -3,8 +3,17 @@
  * on 2025-era connections elicitation, sampling and roots are real
  * server-to-client requests; on 2026-07-28 they are answered from the
  * request's `inputResponses` (ClientInputSession), a missing answer turning
- * into `input_required`. Logs honour the client's level either way (the SDK
- * reads `logging/setLevel` on 2025, the request's `_meta` level on 2026).
+ * into `input_required`. Logs honour the client's level either way (the
+ * connection's `logging/setLevel`, kept by server-factory.ts, on 2025; the
+ * request's `_meta` level on 2026).
+ *
+ * PER_CALL_OBJECTS: the objects made for every call here and in the session
+ * exchange (ports, sides, channels, exchanges) get all their fields in their
+ * object literal, optional ones as undefined, never a function-valued field
+ * added afterwards. On Node 20 a closure added to such an object after it was
+ * made led V8 to pretenure the calls' objects: on 2025-era SSE sessions
+ * promoted bytes went up about six times and scavenges five times (a third of
+ * the server's CPU); see page 07, "Benchmark".
  */
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { assertClientCapability } from '../core/client-capabilities.js';
@@ -31,16 +40,6 @@ export function sdkPort(ctx: ServerContext): RequestPort {
     closeSSE: closeSSE ? () => closeSSE() : undefined,
   };
 }
-
-/**
- * PER_CALL_OBJECTS: the objects made for every call (ports, sides, channels,
- * exchanges) get all their fields in their object literal, optional ones as
- * undefined, never a function-valued field added afterwards. On Node 20 a
- * closure added to such an object after it was made led V8 to pretenure the
- * call's objects: on 2025-era SSE sessions promoted bytes went up about six
- * times and scavenges took five times as long (a third of the server's CPU);
- * see page 07, "Benchmark".
- */
 
 /** The protocol's log severities, lowest first. */
 const SEVERITY = new Map<string, number>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].map((level, i) => [level, i]));
