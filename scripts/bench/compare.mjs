@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBenchServers } from './lib/build.mjs';
 import { runLoad } from './lib/load.mjs';
-import { checkCall, openSessions } from './lib/mcp-http.mjs';
+import { loadFor } from './lib/mcp-http.mjs';
 import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
 import { PATHS } from './lib/scenarios.mjs';
 import { startServer } from './lib/server-proc.mjs';
@@ -69,16 +69,14 @@ const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMod
 const connections = Number(args.connections);
 for (const side of sides) {
   side.proc = await startServer(side.entry, env);
-  side.headers = side.proc.headers ?? {};
-  side.sessions = path.era === '2025' ? await openSessions(side.proc.url, connections, side.headers) : [];
-  await checkCall(side.proc.url, path.era, side.sessions[0], side.headers);
+  side.load = await loadFor(side.proc, path.era, connections);
   side.slices = [];
 }
 console.log(`${path.label}, fa-mcp ${args.profile === 'on' ? 'everything on' : 'nothing enabled'}${process.env.BENCH_ONLY ? ` (only ${process.env.BENCH_ONLY})` : ''}; ${pinningNote()}`);
 try {
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-      const load = { url: side.proc.url, era: path.era, sessions: side.sessions, headers: side.headers, connections };
+      const { load } = side;
       await runLoad({ ...load, durationSec: round === 0 ? 3 : 0.5 }); // JIT warm, connections up
       const cpu0 = side.proc.cpuSeconds();
       const r = await runLoad({ ...load, durationSec: Number(args.duration) });

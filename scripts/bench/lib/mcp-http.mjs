@@ -71,3 +71,14 @@ export async function checkCall(url, era, sessionId, extra = {}) {
     throw new Error(`tools/call on ${url} (${era}) answered HTTP ${res.status}: ${JSON.stringify(msg).slice(0, 300)}`);
   }
 }
+
+/**
+ * What runLoad needs to load one running server on one era: its headers and, on 2025, a session per
+ * connection; checked first with one call.
+ */
+export async function loadFor(server, era, connections) {
+  const headers = server.headers ?? {};
+  const sessions = era === '2025' ? await openSessions(server.url, connections, headers) : [];
+  await checkCall(server.url, era, sessions[0], headers);
+  return { url: server.url, era, sessions, headers, connections };
+}

@@ -4,7 +4,9 @@
  * bad JSON, bytes that are not UTF-8, nesting over the limit, an empty batch,
  * a declared length over the cap, a body that never finishes. Each raw request
  * carries the 2026-07-28 tools/call headers (so the lane looks at it) and goes
- * to a server with the lane and one without; the answers must match.
+ * to a server with the lane and one without; the answers must match. And a
+ * body the lane does serve is read right however it arrives: with its headers,
+ * after them, or in parts, one request after another on one connection.
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';

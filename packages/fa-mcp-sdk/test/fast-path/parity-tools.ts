@@ -2,10 +2,30 @@
  * The tools both fast-path parity suites call (2026-07-28 and 2025-era
  * sessions): one of each kind of answer a tools/call can have.
  */
-import { formatToolResult, ToolExecutionError, type McpServerData } from '../../src/index.js';
+import { formatToolResult, ToolExecutionError, type ITool, type McpServerData, type RequestContext } from '../../src/index.js';
 import { captureStep, type Seen } from './parity-kit.js';
 
 export const ELICIT = { elicitation: { form: {} } };
+
+/** `waits`: runs until its call is aborted, tells `onAbort` the reason, then rejects with it. */
+export function waitsTool(onAbort: (reason: unknown, context: RequestContext) => void): ITool {
+  return {
+    name: 'waits',
+    description: 'Waits until aborted.',
+    inputSchema: { type: 'object' },
+    handler: ({ signal, context }) =>
+      new Promise((_, reject) =>
+        signal.addEventListener('abort', () => {
+          onAbort(signal.reason, context);
+          reject(signal.reason);
+        }),
+      ),
+  };
+}
+
+/** A reason as `Name: message` (an Error or DOMException), or as a string. */
+export const reasonText = (reason: unknown): string =>
+  reason !== null && typeof reason === 'object' ? `${(reason as Error).name}: ${(reason as Error).message}` : String(reason);
 
 export function parityTools(seen: Map<string, Seen>, aborted: string[]): McpServerData {
   return {
@@ -101,18 +121,7 @@ export function parityTools(seen: Map<string, Seen>, aborted: string[]): McpServ
           return formatToolResult({ args: a, headers: h, clientCapabilities, requestId: context.requestId, era: context.era, clientInfo: context.clientInfo ?? null });
         },
       },
-      {
-        name: 'waits',
-        description: 'Waits until aborted.',
-        inputSchema: { type: 'object' },
-        handler: ({ signal, context }) =>
-          new Promise((_, reject) =>
-            signal.addEventListener('abort', () => {
-              aborted.push(`${context.requestId}: ${(signal.reason as Error)?.name}: ${(signal.reason as Error)?.message}`);
-              reject(signal.reason);
-            }),
-          ),
-      },
+      waitsTool((reason, context) => aborted.push(`${context.requestId}: ${reasonText(reason)}`)),
       {
         name: 'regional',
         description: 'Declares an x-mcp-header argument (SDK path only).',

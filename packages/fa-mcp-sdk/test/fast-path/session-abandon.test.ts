@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../src/testing/index.js';
+import { waitsTool } from './parity-tools.js';
 
 const VERSION = '2025-11-25';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,20 +33,7 @@ describe.each(['json', 'sse'] as const)('a session call that gets no answer (%s 
   beforeAll(async () => {
     server = await startTestServer(
       {
-        tools: [
-          {
-            name: 'waits',
-            description: 'Waits until aborted.',
-            inputSchema: { type: 'object' },
-            handler: ({ signal }) =>
-              new Promise((_, reject) =>
-                signal.addEventListener('abort', () => {
-                  aborted.push(String((signal.reason as Error | string | undefined) instanceof Error ? (signal.reason as Error).message : signal.reason));
-                  reject(new Error('aborted'));
-                }),
-              ),
-          },
-        ],
+        tools: [waitsTool((reason) => aborted.push(reason instanceof Error ? reason.message : String(reason)))],
       },
       { target: { transport: 'http', era: '2025', label: 'http-session/2025' }, config: { mcp: { responseMode: mode } } },
     );

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { formatToolResult, type McpServerData } from '../../src/index.js';
 import { startTestServer, type TestServer } from '../../src/testing/index.js';
+import { reasonText, waitsTool } from './parity-tools.js';
 
 const SESSION_TARGET = { transport: 'http', era: '2025', label: 'http-session/2025' } as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,19 +33,7 @@ function tools(aborted: string[]): McpServerData {
           return formatToolResult({ a, b, sampled, roots });
         },
       },
-      {
-        name: 'waits',
-        description: 'Waits until aborted.',
-        inputSchema: { type: 'object' },
-        handler: ({ signal }) =>
-          new Promise((_, reject) =>
-            signal.addEventListener('abort', () => {
-              const reason = signal.reason as { name?: string; message?: string } | string | undefined;
-              aborted.push(typeof reason === 'object' ? `${reason?.name}: ${reason?.message}` : String(reason));
-              reject(new Error('aborted'));
-            }),
-          ),
-      },
+      waitsTool((reason) => aborted.push(reasonText(reason))),
       {
         name: 'interrupted',
         description: 'Reports progress, closes its event stream, reports again and returns.',
