@@ -32,6 +32,24 @@ export class AuthConfigError extends Error {
   }
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Why a JWKS URL is refused: the keys must come over https; plain http only from this machine, and never in production. */
+export function jwksUrlIssue(text: string, production: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'not a URL';
+  }
+  if (url.protocol === 'https:') return undefined;
+  const got = `got ${url.protocol}//${url.host}`;
+  if (url.protocol !== 'http:') return `must use https (${got})`;
+  if (production) return `must use https in production (${got})`;
+  if (!LOOPBACK_HOST.test(url.hostname)) return `must use https; http is allowed only on loopback (localhost, 127.0.0.0/8, [::1]) outside production (${got})`;
+  return undefined;
+}
+
 export async function buildSchemes(auth: AuthConfig, production: boolean): Promise<Schemes> {
   const issues: string[] = [];
   const warnings: string[] = [];
@@ -89,6 +107,11 @@ export async function buildSchemes(auth: AuthConfig, production: boolean): Promi
         if (!jwt.issuer) issues.push('jwtToken.issuer: required in remoteJwks mode');
         if (!jwt.audience) issues.push('jwtToken.audience: required in remoteJwks mode (an issuer signs tokens for many services)');
         if (!jwt.jwksUrl) break;
+        const urlIssue = jwksUrlIssue(jwt.jwksUrl, production);
+        if (urlIssue) {
+          issues.push(`jwtToken.jwksUrl: ${urlIssue}`);
+          break;
+        }
         const algorithms = allowedAlgorithms(jwt.algorithms, undefined, ['RS256', 'ES256']);
         const { remoteJwksResolver } = await import('./jwt-remote-jwks.js');
         const key = remoteJwksResolver({
@@ -96,7 +119,6 @@ export async function buildSchemes(auth: AuthConfig, production: boolean): Promi
           cooldownMs: jwt.jwksCooldownMs,
           cacheMaxAgeMs: jwt.jwksCacheMaxAgeMs,
           timeoutMs: jwt.jwksTimeoutMs,
-          allowInsecure: !production,
         });
         audience = jwt.audience;
         verifiers.push((await loadJwtVerifier())({ name: 'jwtToken:remoteJwks', key, algorithms, issuer: jwt.issuer, audience: jwt.audience, ...common }));

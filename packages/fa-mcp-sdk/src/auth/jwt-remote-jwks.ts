@@ -14,17 +14,11 @@ export interface RemoteJwksOptions {
   cooldownMs: number;
   cacheMaxAgeMs: number;
   timeoutMs: number;
-  /** Allow http:// for a non-loopback host (never in production). */
-  allowInsecure: boolean;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
+/** The URL was checked at start (jwksUrlIssue in build-schemes.ts): https, or http on loopback outside production. */
 export function remoteJwksResolver(opts: RemoteJwksOptions): JWTVerifyGetKey {
   const url = new URL(opts.url);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (LOOPBACK.has(url.hostname) || opts.allowInsecure))) {
-    throw new Error(`webServer.auth.jwtToken.jwksUrl must use https (got ${url.protocol}//${url.host})`);
-  }
   const jwks = createRemoteJWKSet(url, {
     cooldownDuration: opts.cooldownMs,
     cacheMaxAge: opts.cacheMaxAgeMs,

@@ -1,7 +1,9 @@
 /**
  * Verifies a signed JWT (the embedded, localKey and remoteJwks modes differ
  * only in where the key comes from): an explicit algorithm allow-list,
- * `exp` required, `iss`/`aud`/`nbf` checked with a bounded clock skew.
+ * `exp` required, `iss`/`aud`/`nbf` checked with a bounded clock skew, and an
+ * `iat` in the future refused with the same skew (jose checks `iat` only
+ * against a maximum token age, which this verifier does not set).
  *
  * A verified token is remembered for `verifyCacheMs` (never past its `exp`),
  * so a client sending the same token on every request pays for one signature
@@ -11,6 +13,7 @@
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import { authInfoFromClaims, type ClaimNames } from './jwt-claims.js';
+import { AuthError } from './auth-error.js';
 import { toAuthError } from './jwt-errors.js';
 import type { AuthInfo, Credentials, Verifier } from './types.js';
 
@@ -66,6 +69,10 @@ export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
             ? await jwtVerify(credentials.token, opts.key, verifyOptions)
             : await jwtVerify(credentials.token, opts.key, verifyOptions);
         claims = payload as Record<string, unknown>;
+        // jose has checked that a present iat is a number.
+        if (typeof claims.iat === 'number' && claims.iat > Date.now() / 1000 + opts.clockToleranceSec) {
+          throw new AuthError('invalid_token', 'The token was issued in the future', { reason: 'not_yet_valid' });
+        }
       } catch (err) {
         throw toAuthError(err);
       }

@@ -50,8 +50,10 @@ export interface SignOptions {
   iss?: string;
   aud?: string;
   sub?: string;
-  /** Seconds from now; negative for the past. */
-  expIn?: number;
+  /** Seconds from now; negative for the past; null: no `exp` at all. */
+  expIn?: number | null;
+  /** `iat`, in seconds from now (default 0). */
+  iatIn?: number;
   nbfIn?: number;
   claims?: Record<string, unknown>;
 }
@@ -60,9 +62,9 @@ export async function signJwt(key: KeyObject | Uint8Array, o: SignOptions = {}):
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT({ ...o.claims })
     .setProtectedHeader({ alg: o.alg ?? 'RS256', ...(o.kid ? { kid: o.kid } : {}) })
-    .setIssuedAt(now)
-    .setSubject(o.sub ?? 'alice')
-    .setExpirationTime(now + (o.expIn ?? 300));
+    .setIssuedAt(now + (o.iatIn ?? 0))
+    .setSubject(o.sub ?? 'alice');
+  if (o.expIn !== null) jwt.setExpirationTime(now + (o.expIn ?? 300));
   if (o.iss !== undefined) jwt.setIssuer(o.iss);
   if (o.aud !== undefined) jwt.setAudience(o.aud);
   if (o.nbfIn !== undefined) jwt.setNotBefore(now + o.nbfIn);

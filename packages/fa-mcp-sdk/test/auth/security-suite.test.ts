@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_ERROR_CODES } from '../../src/index.js';
 import { mintLegacyToken } from '../../src/auth/jwt-legacy-aes-ctr.js';
 import type { TestServer, TestTarget } from '../../src/testing/index.js';
-import { basic, bearer, guardedServer, rawPost, rsaKeyPair, signJwt, startAuthServer, tamperJwt, toolCall, unsignedJwt, type KeyPair, type RawResponse } from './helpers.js';
+import { basic, bearer, decodePart, guardedServer, rawPost, rsaKeyPair, signJwt, startAuthServer, tamperJwt, toolCall, unsignedJwt, type KeyPair, type RawResponse } from './helpers.js';
 
 const STATELESS: TestTarget = { transport: 'stateless', era: '2025', label: 'http-stateless/2025' };
 const ISS = 'https://idp.example.test';
@@ -108,6 +108,23 @@ describe('security suite: refusals never reach a handler', () => {
 
   it('not yet valid (nbf in the future): 401 invalid_token', async () => {
     expectRefused(await call(bearer(await valid({ nbfIn: 120 }))), 401, 'invalid_token', /not valid yet/);
+  });
+
+  it('issued in the future (iat beyond the clock tolerance): 401 invalid_token; within the tolerance: accepted', async () => {
+    expectRefused(await call(bearer(await valid({ iatIn: 120 }))), 401, 'invalid_token', /issued in the future/);
+    const skewed = await call(bearer(await valid({ iatIn: 3 }))); // clockToleranceSec is 5
+    expect(skewed.status).toBe(200);
+    expect(calls).toEqual(['open_tool']);
+  });
+
+  it('no exp: 401 invalid_token (exp is required)', async () => {
+    expectRefused(await call(bearer(await valid({ expIn: null }))), 401, 'invalid_token');
+  });
+
+  it('an algorithm of the same key type outside the allow-list (PS256 where RS256 is allowed): 401 invalid_token', async () => {
+    const pss = await valid({ alg: 'PS256' });
+    expect(decodePart(pss.split('.')[0] as string).alg).toBe('PS256');
+    expectRefused(await call(bearer(pss)), 401, 'invalid_token', /algorithm/);
   });
 
   it('wrong issuer: 401 invalid_token', async () => {

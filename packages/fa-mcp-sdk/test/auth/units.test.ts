@@ -89,6 +89,32 @@ describe('start-up refusals', () => {
   });
 });
 
+describe('remoteJwks: where the keys may come from', () => {
+  const remote = (jwksUrl: string) => authConfig({ jwtToken: { mode: 'remoteJwks', jwksUrl, issuer: 'https://idp.example', audience: 'a' } });
+  it('https everywhere; http only on loopback outside production; the refusal names webServer.auth.jwtToken.jwksUrl', async () => {
+    const cases: Array<[string, boolean, RegExp | undefined]> = [
+      ['https://idp.example/jwks', true, undefined],
+      ['https://idp.example/jwks', false, undefined],
+      ['http://127.0.0.1:8080/jwks', false, undefined],
+      ['http://127.0.0.2:8080/jwks', false, undefined],
+      ['http://localhost:8080/jwks', false, undefined],
+      ['http://[::1]:8080/jwks', false, undefined],
+      ['http://idp.example/jwks', false, /webServer\.auth\.jwtToken\.jwksUrl: must use https; http is allowed only on loopback .*got http:\/\/idp\.example/],
+      ['http://10.1.2.3/jwks', false, /jwtToken\.jwksUrl: must use https; http is allowed only on loopback/],
+      ['http://127.0.0.1.evil.example/jwks', false, /jwtToken\.jwksUrl: must use https/],
+      ['http://127.0.0.1:8080/jwks', true, /webServer\.auth\.jwtToken\.jwksUrl: must use https in production \(got http:\/\/127\.0\.0\.1:8080\)/],
+      ['http://localhost/jwks', true, /jwtToken\.jwksUrl: must use https in production/],
+      ['ftp://idp.example/jwks', false, /jwtToken\.jwksUrl: must use https/],
+      ['not a url', false, /jwtToken\.jwksUrl: not a URL/],
+    ];
+    for (const [url, production, refusal] of cases) {
+      const outcome = buildSchemes(remote(url), production);
+      if (refusal) await expect(outcome, `${url} production=${production}`).rejects.toThrow(refusal);
+      else expect((await outcome).verifiers.map((v) => v.name), `${url} production=${production}`).toEqual(['jwtToken:remoteJwks']);
+    }
+  });
+});
+
 describe('access decision', () => {
   const alice = { subject: 'alice', scopes: ['a', 'b'], groups: ['Admins'], claims: {} };
   it('needs every scope and one of the groups (groups compare case-insensitively)', () => {
