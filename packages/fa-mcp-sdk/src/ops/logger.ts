@@ -8,10 +8,14 @@
  *   belongs to the JSON-RPC stream there.
  * - Known secret fields are censored with pino `redact` at the top level and up
  *   to three levels deep. For arbitrary payloads use `maskSecrets()` first.
+ * - The password of a `scheme://user:password@host` URL is masked in every
+ *   string of every line: the message and its arguments, every field at any
+ *   depth, child bindings and serialized errors (ops/mask-secrets.ts).
  */
 import { isatty } from 'node:tty';
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
+import { maskUrlCredentials, maskUrlCredentialsDeep } from './mask-secrets.js';
 
 export type Logger = pino.Logger;
 
@@ -91,6 +95,26 @@ export function createLogger(opts: CreateLoggerOptions): Logger {
     level: opts.level,
     redact: { paths: [...REDACT_PATHS], censor: CENSOR },
     timestamp: pino.stdTimeFunctions.isoTime,
+    hooks: {
+      logMethod(args, method) {
+        // An error logged alone: pino takes its message as the line's message.
+        const [first, second] = args as unknown[];
+        if (first instanceof Error && typeof second !== 'string' && first.message.includes('://')) {
+          return method.call(this, first, maskUrlCredentials(first.message));
+        }
+        // The message and its format arguments (a leading object is the formatters' below).
+        if (args.some((a) => typeof a === 'string' && a.includes('://'))) {
+          return method.apply(this, args.map((a: unknown) => (typeof a === 'string' ? maskUrlCredentials(a) : a)) as Parameters<pino.LogFn>);
+        }
+        return method.apply(this, args);
+      },
+    },
+    formatters: {
+      log: (object) => maskUrlCredentialsDeep(object),
+      bindings: (bindings) => maskUrlCredentialsDeep(bindings),
+    },
+    // pino's serialized error is not a plain object: spread into one, so its strings are walked.
+    serializers: { err: (err: Error) => maskUrlCredentialsDeep({ ...pino.stdSerializers.err(err) }) },
   };
 
   if (usePrettyFormat(opts.format, opts.nodeEnv)) {
@@ -101,10 +125,23 @@ export function createLogger(opts: CreateLoggerOptions): Logger {
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
     });
-    return pino(options, pretty);
+    return maskingChildBindings(pino(options, pretty));
   }
 
   const stream =
     typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination;
-  return pino(options, stream);
+  return maskingChildBindings(pino(options, stream));
+}
+
+/**
+ * pino serializes a child's bindings once, at `child()`, past the bindings
+ * formatter (which it keeps for the root's own). Children are created from
+ * their parent's prototype chain, so this one wrapper covers every descendant.
+ */
+function maskingChildBindings(logger: Logger): Logger {
+  const child = logger.child;
+  logger.child = function maskedChild(this: Logger, bindings, childOptions) {
+    return child.call(this, maskUrlCredentialsDeep(bindings), childOptions);
+  } as Logger['child'];
+  return logger;
 }

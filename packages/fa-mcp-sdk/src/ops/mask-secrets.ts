@@ -25,9 +25,45 @@ export function isSecretKey(key: string): boolean {
 
 /** Masks credentials that appear inside free text. */
 export function maskSecretsInString(text: string): string {
-  return text
-    .replace(AUTH_SCHEME_CREDENTIALS, `$1$2${MASK}`)
-    .replace(URL_PASSWORD, `$1:${MASK}@`);
+  return maskUrlCredentials(text.replace(AUTH_SCHEME_CREDENTIALS, `$1$2${MASK}`));
+}
+
+/** Masks the password of `scheme://user:password@host` URLs inside free text. */
+export function maskUrlCredentials(text: string): string {
+  return text.includes('://') ? text.replace(URL_PASSWORD, `$1:${MASK}@`) : text;
+}
+
+/**
+ * maskUrlCredentials on every string inside `value` (property names are left
+ * alone), copying only what changes: a value without such a URL comes back as
+ * the same object. Only arrays and plain objects are entered; errors, dates and
+ * other instances stay as they are (the logger serializes errors first).
+ */
+export function maskUrlCredentialsDeep<T>(value: T): T {
+  return urlMasked(value, new WeakSet<object>(), 0) as T;
+}
+
+function urlMasked(value: unknown, seen: WeakSet<object>, depth: number): unknown {
+  if (typeof value === 'string') return maskUrlCredentials(value);
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH || seen.has(value)) return value;
+  const isArray = Array.isArray(value);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!isArray && proto !== Object.prototype && proto !== null) return value;
+  seen.add(value);
+  try {
+    let copy: Record<string, unknown> | unknown[] | undefined;
+    const source = value as Record<string, unknown>;
+    for (const key of Object.keys(source)) {
+      const item = source[key];
+      const masked = urlMasked(item, seen, depth + 1);
+      if (masked === item) continue;
+      copy ??= isArray ? [...(value as unknown[])] : { ...source };
+      (copy as Record<string, unknown>)[key] = masked;
+    }
+    return copy ?? value;
+  } finally {
+    seen.delete(value);
+  }
 }
 
 /** Returns a masked deep copy of `value`; the input is left untouched. */

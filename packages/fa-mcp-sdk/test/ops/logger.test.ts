@@ -73,3 +73,39 @@ describe('createLogger', () => {
     expect(usePrettyFormat('json', 'development')).toBe(false);
   });
 });
+
+describe('createLogger: credentials inside URLs', () => {
+  const DSN = 'postgres://app:s3cret-pw@db.internal:5432/main';
+  const MASKED = 'postgres://app:***@db.internal:5432/main';
+
+  it('masks the password of a URL in every string of the line: fields at any depth, arrays, the message, its arguments, bindings, errors', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', format: 'json', nodeEnv: 'production', name: 'svc', destination: out.stream });
+    const fields = { dsn: DSN, nested: { a: { b: { c: { d: { url: DSN } } } } }, list: ['ok', DSN], count: 3 };
+    log.info(fields, `connecting to ${DSN}`);
+    log.info('retrying %s in %d ms', DSN, 50);
+    log.child({ upstream: `amqp://guest:guest-pw@mq:5672` }).warn({ ok: true }, 'child line');
+    log.error({ err: new Error(`connect ECONNREFUSED ${DSN}`) }, 'failed');
+    log.error(new Error(`bare error with ${DSN}`));
+    const [first, second, child, failed, bare] = out.lines();
+    expect(first).toMatchObject({ dsn: MASKED, nested: { a: { b: { c: { d: { url: MASKED } } } } }, list: ['ok', MASKED], count: 3, msg: `connecting to ${MASKED}` });
+    expect(second!.msg).toBe(`retrying ${MASKED} in 50 ms`);
+    expect(child).toMatchObject({ upstream: 'amqp://guest:***@mq:5672', ok: true, msg: 'child line' });
+    expect(failed!.err).toMatchObject({ type: 'Error', message: `connect ECONNREFUSED ${MASKED}` });
+    expect(String((failed!.err as { stack: string }).stack)).toContain(MASKED);
+    expect(bare!.err).toMatchObject({ type: 'Error', message: `bare error with ${MASKED}` });
+    expect(out.text()).not.toMatch(/s3cret-pw|guest-pw/);
+    // the caller's object is left as it was
+    expect(fields.dsn).toBe(DSN);
+    expect(fields.list[1]).toBe(DSN);
+  });
+
+  it('masks in pretty output too, and leaves URLs without a password alone', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', format: 'pretty', nodeEnv: 'development', name: 'svc', destination: out.stream });
+    log.info({ dsn: DSN, site: 'https://example.com/a:b' }, `to ${DSN}`);
+    expect(out.text()).not.toContain('s3cret-pw');
+    expect(out.text()).toContain(MASKED);
+    expect(out.text()).toContain('https://example.com/a:b');
+  });
+});
