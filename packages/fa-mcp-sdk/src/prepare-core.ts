@@ -4,6 +4,7 @@
  * URIs, version from package.json), instructions under their budget, and the
  * report of overdue deprecations.
  */
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/schema.js';
@@ -63,12 +64,14 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(data.agentBrief ? { agentBrief: data.agentBrief } : {}),
     ...(data.agentPrompt ? { agentPrompt: data.agentPrompt } : {}),
   };
+  // One key for every list of this process; instances share it only when it is configured.
+  const cursorSecret = config.mcp.pagination.cursorSecret || randomBytes(32).toString('base64url');
   const prompts = data.prompts ?? [];
   const resources = data.resources ?? [];
   const skills = data.skills
     ? prepareSkills(data.skills, {
         cwd,
-        paginator: new Paginator(`${name}@${version}`, config.mcp.pagination.pageSize),
+        paginator: new Paginator(`${name}@${version}`, config.mcp.pagination.pageSize, cursorSecret),
         warn: (message) => logger.warn({ skills: true }, message),
       })
     : undefined;
@@ -122,6 +125,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
       progressThrottleMs: config.mcp.progress.throttleMs,
     },
     pageSize: config.mcp.pagination.pageSize,
+    cursorSecret,
     hideUnauthorized: config.webServer.auth.hideUnauthorized,
     ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool }) } : {}),
     ...(restLimiter ? { restRateLimiter: restLimiter } : {}),

@@ -35,6 +35,7 @@ export interface AppConfig {
     };
     pagination: {
       pageSize: number;
+      cursorSecret: string;
     };
     rateLimit: {
       enabled: boolean;

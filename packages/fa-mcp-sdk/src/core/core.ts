@@ -46,6 +46,8 @@ export interface CoreOptions {
   defaultToolHandler?: ToolHandler;
   extraSteps?: PipelineStep[];
   pageSize: number;
+  /** The key of pagination cursors (`mcp.pagination.cursorSecret`, or a random one per process). */
+  cursorSecret?: string;
   /** Limit steps: the rate limit runs first, the concurrency cap right before execution. */
   rateLimit?: PipelineStep;
   /** The budget of the REST routes (`mcp.rateLimit`, on the same store as the tool calls'). */
@@ -101,7 +103,7 @@ export function createCore(opts: CoreOptions): Core {
     serverInfo: opts.serverInfo,
     logger: opts.logger,
     limits,
-    paginator: new Paginator(`${opts.serverInfo.name}@${opts.serverInfo.version}`, opts.pageSize),
+    paginator: new Paginator(`${opts.serverInfo.name}@${opts.serverInfo.version}`, opts.pageSize, opts.cursorSecret),
     deprecations,
     extensions: opts.extensions ?? [],
     telemetry: opts.telemetry ?? noopTelemetry(randomUUID),

@@ -1,10 +1,13 @@
 /**
  * Cursor pagination for lists. A cursor is opaque to clients: it names the list
- * and the last item of the previous page and carries a MAC, so a cursor from
- * another server (or a forged one) is refused with -32602, while the same code
- * after a restart still reads its own cursors. Order is the registration order.
+ * and the last item of the previous page and carries a MAC keyed with a secret
+ * (`mcp.pagination.cursorSecret`) and the server's `name@version`, so a forged
+ * cursor, or one of another server or version, is refused with -32602. Servers
+ * given the same secret read each other's cursors (instances behind one load
+ * balancer, a restart); without a secret the key is random per process.
+ * Order is the registration order.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from './errors.js';
 
 export interface Page<T> {
@@ -15,11 +18,15 @@ export interface Page<T> {
 export class Paginator {
   private readonly key: Buffer;
 
+  /** `secret`: shared by the instances that must read each other's cursors; absent, a random key of this Paginator's own. */
   constructor(
     identity: string,
     private readonly pageSize: number,
+    secret?: string,
   ) {
-    this.key = createHmac('sha256', 'fa-mcp-sdk/pagination').update(identity).digest();
+    this.key = createHmac('sha256', secret ? Buffer.from(secret, 'utf8') : randomBytes(32))
+      .update(`fa-mcp-sdk/pagination\0${identity}`)
+      .digest();
   }
 
   paginate<T>(list: string, items: readonly T[], keyOf: (item: T) => string, cursor?: string): Page<T> {

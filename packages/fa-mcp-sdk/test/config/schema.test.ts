@@ -37,7 +37,7 @@ const full: AppConfig = {
     sessions: { maxSessions: 5, idleTimeoutMs: 5000 },
     limits: { maxPayloadBytes: 2048, maxJsonDepth: 20, maxToolResultBytes: 4096, toolTimeoutMs: 10, toolTimeouts: { slow: 99 } },
     progress: { throttleMs: 0 },
-    pagination: { pageSize: 7 },
+    pagination: { pageSize: 7, cursorSecret: '' },
     rateLimit: {
       enabled: true,
       scope: 'subject',

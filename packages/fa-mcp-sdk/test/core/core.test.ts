@@ -26,6 +26,7 @@ function core(tools: ITool[], over: Partial<CoreLimits> = {}, version = '1.0.0')
     logger,
     limits: limits(over),
     pageSize: 2,
+    cursorSecret: 'core-test-cursor-secret',
   });
   const call = (name: string, args: Record<string, unknown> = {}) =>
     c.pipeline.run(makeOp({ name, arguments: args }), c.executeTool) as Promise<IToolHandlerStructuredResponse>;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/errors.js';
 import { Paginator } from '../../src/core/pagination.js';
@@ -98,11 +99,28 @@ describe('Paginator', () => {
     expectInvalidCursor(() => p.paginate('tools', items(6), id, cursor));
   });
 
-  it('a cursor survives a restart: a new Paginator with the same identity reads it', () => {
-    const before = new Paginator('srv@1.0.0', 2);
+  it('a cursor survives a restart and crosses instances with the same secret; another secret or none refuses it', () => {
+    const before = new Paginator('srv@1.0.0', 2, 'shared-cursor-secret');
     const cursor = before.paginate('tools', items(6), id).nextCursor;
-    const after = new Paginator('srv@1.0.0', 2);
+    const after = new Paginator('srv@1.0.0', 2, 'shared-cursor-secret');
     expect(after.paginate('tools', items(6), id, cursor)).toMatchObject({ items: ['item_2', 'item_3'] });
+    expectInvalidCursor(() => new Paginator('srv@1.0.0', 2, 'another-secret').paginate('tools', items(6), id, cursor));
+    expectInvalidCursor(() => new Paginator('srv@1.0.0', 2).paginate('tools', items(6), id, cursor));
+  });
+
+  it('without a secret the key is random: two Paginators of the same identity refuse each other', () => {
+    const one = new Paginator('srv@1.0.0', 2);
+    const cursor = one.paginate('tools', items(6), id).nextCursor;
+    expect(one.paginate('tools', items(6), id, cursor).items).toEqual(['item_2', 'item_3']);
+    expectInvalidCursor(() => new Paginator('srv@1.0.0', 2).paginate('tools', items(6), id, cursor));
+  });
+
+  it('a cursor forged with the key derived from the public name@version is refused', () => {
+    const p = new Paginator('srv@1.0.0', 2);
+    const publicKey = createHmac('sha256', 'fa-mcp-sdk/pagination').update('srv@1.0.0').digest();
+    const body = Buffer.from(JSON.stringify({ l: 'tools', k: 'item_3', i: 3 })).toString('base64url');
+    const forged = `${body}.${createHmac('sha256', publicKey).update(body).digest('base64url').slice(0, 22)}`;
+    expectInvalidCursor(() => p.paginate('tools', items(6), id, forged));
   });
 
   it('an item of an earlier page removed between pages does not skip or repeat others', () => {

@@ -140,6 +140,14 @@ export const mcpSection: SchemaNode = {
           description: 'Items per page of tools/list, resources/list and prompts/list.',
           'x-env': ['MCP_PAGE_SIZE'],
         },
+        cursorSecret: {
+          type: 'string',
+          default: '',
+          description:
+            'Key of the MAC that pagination cursors carry; instances behind one load balancer must share it (a cursor from another instance is refused otherwise). Empty: a random key per process (cursors do not survive a restart).',
+          'x-env': ['MCP_PAGINATION_CURSOR_SECRET'],
+          'x-secret': true,
+        },
       },
     },
     rateLimit: {
