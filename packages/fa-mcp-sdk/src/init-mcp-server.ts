@@ -32,6 +32,7 @@ import type { INotificationBus } from './state/notification-bus.js';
 import type { IResourceStore } from './state/resource-store.js';
 import type { MintedResources } from './state/minted-resources.js';
 import { createStateRuntime, stateInstances } from './state/state-runtime.js';
+import { createFailureLimiters } from './state/rate-limiters.js';
 import { Databases } from './db/databases.js';
 import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
@@ -127,6 +128,15 @@ export interface McpServerHandle {
   tasks?: TaskRuntime;
 }
 
+/** The counters of `webServer.auth.failureThrottle`, on the store of `mcp.rateLimit`, when something authenticates. */
+async function authFailureLimiters(config: AppConfig, databases: Databases) {
+  const { auth } = config.webServer;
+  if (!auth.failureThrottle.enabled || (!auth.enabled && auth.jwtToken.mode !== 'embedded')) return undefined;
+  const rl = config.mcp.rateLimit;
+  const pool = rl.store === 'postgres' ? await databases.get(rl.database).pool() : undefined;
+  return createFailureLimiters(auth.failureThrottle, pool);
+}
+
 export async function initMcpServer(data: McpServerData, options: InitOptions = {}): Promise<McpServerHandle> {
   const { config: overrides, handleSignals = true, stdin, stdout, logDestination, ...loadOpts } = options;
   const loaded = loadConfig({ ...loadOpts, ...(overrides ? { overrides } : {}) });
@@ -142,6 +152,14 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     destination: logDestination ?? (isStdio ? 2 : 1),
   });
 
+  // Built first: the postgres rate-limit store (tool calls, failed logins) and the state stores need a pool at start.
+  const databases = new Databases({ config: config.db, logger, cwd: loadOpts.cwd ?? process.cwd() });
+  const failedStart = async (err: unknown, closeFirst?: () => Promise<void>): Promise<never> => {
+    await closeFirst?.();
+    await databases.close();
+    throw err;
+  };
+  const failureLimiters = await authFailureLimiters(config, databases).catch(failedStart);
   const auth = await createAuthRuntime({
     config,
     name,
@@ -151,15 +169,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     ...(data.isAuthRevoked ? { isRevoked: data.isAuthRevoked } : {}),
     // Called at request time, when the core below exists.
     onFailure: (reason, detail) => core.telemetry.authFailure(reason, detail),
-  });
+    ...(failureLimiters ? { failureLimiters } : {}),
+  }).catch(failedStart);
   const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
-  // Built before the core: the postgres rate-limit store and the state stores need a pool at start.
-  const databases = new Databases({ config: config.db, logger, cwd: loadOpts.cwd ?? process.cwd() });
-  const failedStart = async (err: unknown, closeFirst?: () => Promise<void>): Promise<never> => {
-    await closeFirst?.();
-    await databases.close();
-    throw err;
-  };
   const state = await createStateRuntime({ config: config.mcp, databases, logger, serverName: name, ...stateInstances(data) }).catch(failedStart);
   const core = await prepareCore({
     data: state.minted ? { ...data, resourceTemplates: [...(data.resourceTemplates ?? []), state.minted.template()] } : data,

@@ -62,7 +62,17 @@ export interface AuthConfig {
     cacheTtlMs: number;
     timeoutMs: number;
   };
+  failureThrottle: FailureThrottleConfig;
   stdioToken: string;
+}
+
+/** `webServer.auth.failureThrottle`, as validated. */
+export interface FailureThrottleConfig {
+  enabled: boolean;
+  perAddress: number;
+  perUser: number;
+  windowSec: number;
+  blockSec: number;
 }
 
 /** `webServer.tokenCheck`, as validated. */

@@ -43,8 +43,10 @@ export class AuthError extends BaseMcpError {
   readonly requiredScopes: string[];
   /** Why, for the `mcp_auth_failures_total{reason}` metric (expired, wrong_issuer, revoked …). */
   readonly reason: string;
+  /** The subject of refused credentials whose signature held (expired, revoked): the failure throttle's user name. Never sent. */
+  readonly subject?: string;
 
-  constructor(kind: AuthErrorKind, message: string, extra: { requiredScopes?: string[]; data?: IMcpErrorData; reason?: string } = {}) {
+  constructor(kind: AuthErrorKind, message: string, extra: { requiredScopes?: string[]; data?: IMcpErrorData; reason?: string; subject?: string } = {}) {
     const requiredScopes = extra.requiredScopes ?? [];
     super(message, MCP_ERROR_CODES.FORBIDDEN, STATUS[kind], {
       error: kind,
@@ -54,5 +56,6 @@ export class AuthError extends BaseMcpError {
     this.kind = kind;
     this.requiredScopes = requiredScopes;
     this.reason = extra.reason ?? DEFAULT_REASON[kind];
+    if (extra.subject !== undefined) this.subject = extra.subject;
   }
 }

@@ -12,6 +12,7 @@ import { baseUrlOf } from './base-url.js';
 import { buildSchemes } from './build-schemes.js';
 import type { ChallengeContext } from './challenge.js';
 import { describeAuth } from './describe-auth.js';
+import { FailureThrottle, type FailureLimiters } from './failure-throttle.js';
 import { authMiddleware, type AuthGuard, type AuthMWOptions, type GuardContext } from './http-guard.js';
 import { LdapGroupResolver } from './ldap-groups.js';
 import { mintEndpointRouter } from './mint-endpoint.js';
@@ -32,6 +33,8 @@ export interface AuthRuntimeInput {
   isRevoked?: RevocationCheck;
   /** Told of every refused request (reason of AUTH_FAILURE_REASONS), for metrics and debug logs. */
   onFailure?: (reason: string, detail: Record<string, unknown>) => void;
+  /** The counters of `webServer.auth.failureThrottle` on the rate-limit store; no throttle without them. */
+  failureLimiters?: FailureLimiters;
 }
 
 export interface AuthRuntime {
@@ -70,6 +73,7 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
   schemes.warnings.forEach((w) => logger.warn({}, w));
   const ldap = auth.ldap.url ? new LdapGroupResolver(auth.ldap) : undefined;
   const revocation = new Revocation({ subjects: auth.revoked.subjects, tokenIds: auth.revoked.tokenIds, ...(input.isRevoked ? { check: input.isRevoked } : {}) });
+  const throttle = auth.failureThrottle.enabled && input.failureLimiters ? new FailureThrottle(input.failureLimiters) : undefined;
   const authenticator = new Authenticator({
     verifiers: schemes.verifiers,
     ...(input.customAuthValidator ? { custom: input.customAuthValidator } : {}),
@@ -77,6 +81,7 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
     ...(ldap ? { groups: ldap } : {}),
     allowQueryToken: config.webServer.tokenCheck.allowQueryToken,
     logger,
+    ...(throttle ? { throttle } : {}),
   });
   if (auth.enabled && authenticator.schemes.length === 0) {
     throw new Error('webServer.auth.enabled is true but no scheme is configured (permanentServerTokens, basic, jwtToken.mode or customAuthValidator)');
@@ -97,7 +102,7 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
   if (metadataOn) {
     publicRouter.use(metadataRouter({ auth, realm, allowQueryToken: config.webServer.tokenCheck.allowQueryToken, ...(schemes.signer ? { signer: schemes.signer } : {}) }));
   }
-  if (schemes.signer && minter && auth.jwtToken.mode === 'embedded') publicRouter.use(tokenEndpointRouter({ auth, minter, revocation, realm }));
+  if (schemes.signer && minter && auth.jwtToken.mode === 'embedded') publicRouter.use(tokenEndpointRouter({ auth, minter, revocation, realm, ...(throttle ? { throttle } : {}) }));
   if (auth.mintEndpoint.enabled && minter) {
     const guard = createAuthMW({ requiredScopes: auth.mintEndpoint.requiredScopes, requiredGroups: auth.mintEndpoint.requiredGroups });
     publicRouter.use(mintEndpointRouter({ auth, minter, guard, log: (entry) => logger.info(entry, 'token minted') }));

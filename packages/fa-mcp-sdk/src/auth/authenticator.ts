@@ -7,6 +7,7 @@
 import type { CoreLogger } from '../core/core.js';
 import { AuthError } from './auth-error.js';
 import { extractCredentials } from './credentials.js';
+import type { FailureThrottle } from './failure-throttle.js';
 import type { Revocation } from './revocation.js';
 import type { AuthInfo, AuthRequestInfo, Credentials, CustomAuthValidator, Verifier } from './types.js';
 
@@ -21,6 +22,8 @@ export interface AuthenticatorOptions {
   groups?: GroupSource;
   allowQueryToken: boolean;
   logger: CoreLogger;
+  /** Counts failed credentials and refuses with 429 over a budget (`webServer.auth.failureThrottle`). */
+  throttle?: FailureThrottle;
 }
 
 export class Authenticator {
@@ -30,14 +33,38 @@ export class Authenticator {
     return [...this.opts.verifiers.map((v) => v.name), ...(this.opts.custom ? ['customAuthValidator'] : [])];
   }
 
-  /** The caller of an HTTP request; throws AuthError (401/400) or UpstreamUnavailableError (503). */
+  /**
+   * The caller of an HTTP request; throws AuthError (401/400), UpstreamUnavailableError (503) or,
+   * over the failure throttle's budget, AuthThrottledError (429).
+   */
   async authenticate(request: AuthRequestInfo): Promise<AuthInfo> {
-    const credentials = extractCredentials(request, this.opts.allowQueryToken);
+    if (this.opts.throttle) return this.authenticateThrottled(this.opts.throttle, request);
+    return this.identify(request, extractCredentials(request, this.opts.allowQueryToken));
+  }
+
+  private async authenticateThrottled(throttle: FailureThrottle, request: AuthRequestInfo): Promise<AuthInfo> {
+    let credentials: Credentials | undefined;
+    let auth: AuthInfo;
+    let signed = false;
+    try {
+      credentials = extractCredentials(request, this.opts.allowQueryToken);
+      auth = await this.identify(request, credentials, (verifier) => (signed = verifier.signed === true));
+    } catch (err) {
+      const user = credentials?.scheme === 'basic' ? credentials.username : err instanceof AuthError ? err.subject : undefined;
+      throw await throttle.refused(err, { address: request.remoteAddress, user }, this.opts.custom !== undefined);
+    }
+    // A right guess while blocked is refused like a wrong one; a verified signature is no guess.
+    if (!signed) await throttle.assertOpen({ address: request.remoteAddress, user: credentials?.scheme === 'basic' ? credentials.username : auth.subject });
+    return auth;
+  }
+
+  /** `accepted` learns which built-in verifier took the credentials (the throttled path's question). */
+  private async identify(request: AuthRequestInfo, credentials: Credentials | undefined, accepted?: (verifier: Verifier) => void): Promise<AuthInfo> {
     let failure: AuthError | undefined;
     let auth: AuthInfo | undefined;
     if (credentials) {
       try {
-        auth = await this.verifyBuiltIn(credentials);
+        auth = await (accepted ? this.verifyInTurn(this.opts.verifiers, credentials, accepted) : this.verifyBuiltIn(credentials));
       } catch (err) {
         if (!(err instanceof AuthError)) throw err;
         failure = err;
@@ -64,10 +91,13 @@ export class Authenticator {
     return this.verifyInTurn(verifiers, credentials);
   }
 
-  private async verifyInTurn(verifiers: readonly Verifier[], credentials: Credentials): Promise<AuthInfo | undefined> {
+  private async verifyInTurn(verifiers: readonly Verifier[], credentials: Credentials, accepted?: (verifier: Verifier) => void): Promise<AuthInfo | undefined> {
     for (const verifier of verifiers) {
       const auth = await verifier.verify(credentials);
-      if (auth) return auth;
+      if (auth) {
+        accepted?.(verifier);
+        return auth;
+      }
     }
     return undefined;
   }

@@ -5,7 +5,7 @@
  * failed; a 403 names the scope that was missing.
  */
 import type { Response } from 'express';
-import { BaseMcpError, MCP_ERROR_CODES } from '../core/errors.js';
+import { BaseMcpError, MCP_ERROR_CODES, RateLimitedError } from '../core/errors.js';
 import { AuthError } from './auth-error.js';
 
 export interface ChallengeContext {
@@ -37,11 +37,12 @@ export function challengesFor(err: AuthError, ctx: ChallengeContext): string[] {
 
 export type RefusalBody = 'json-rpc' | 'oauth';
 
-/** Sends the refusal: status, challenges, `Cache-Control: no-store`, and a JSON-RPC or OAuth-style body. */
+/** Sends the refusal: status, challenges (`Retry-After` for a 429), `Cache-Control: no-store`, and a JSON-RPC or OAuth-style body. */
 export function sendAuthRefusal(res: Response, err: unknown, ctx: ChallengeContext, body: RefusalBody): void {
   if (res.headersSent) return;
   res.setHeader('Cache-Control', 'no-store');
   if (err instanceof AuthError) res.setHeader('WWW-Authenticate', challengesFor(err, ctx));
+  if (err instanceof RateLimitedError) res.setHeader('Retry-After', String(err.data?.retryAfter ?? 1));
   const known = err instanceof BaseMcpError;
   const status = known ? err.httpStatus : 500;
   const message = known ? err.message : 'Authentication failed';

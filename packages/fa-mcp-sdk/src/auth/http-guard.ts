@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { UpstreamUnavailableError } from '../core/errors.js';
 import { assertAccess } from './access-check.js';
+import { AuthThrottledError } from './failure-throttle.js';
 import { AuthError } from './auth-error.js';
 import type { Authenticator } from './authenticator.js';
 import { sendAuthRefusal, type ChallengeContext, type RefusalBody } from './challenge.js';
@@ -94,5 +95,6 @@ export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): Aut
 export function failureReason(err: unknown): string {
   if (err instanceof AuthError) return err.reason;
   if (err instanceof UpstreamUnavailableError) return 'jwks_unavailable';
+  if (err instanceof AuthThrottledError) return 'throttled';
   return 'other';
 }

@@ -8,13 +8,16 @@ import { AuthError } from './auth-error.js';
 
 export function toAuthError(err: unknown): Error {
   if (err instanceof AuthError) return err;
-  if (err instanceof errors.JWTExpired) return new AuthError('invalid_token', 'The token has expired', { reason: 'expired' });
+  // Claims are checked after the signature: their subject is the one the issuer signed.
+  const signed = err instanceof errors.JWTClaimValidationFailed || err instanceof errors.JWTExpired ? err.payload.sub : undefined;
+  const subject = typeof signed === 'string' && signed !== '' ? { subject: signed } : {};
+  if (err instanceof errors.JWTExpired) return new AuthError('invalid_token', 'The token has expired', { reason: 'expired', ...subject });
   if (err instanceof errors.JWTClaimValidationFailed) {
-    if (err.claim === 'nbf') return new AuthError('invalid_token', 'The token is not valid yet', { reason: 'not_yet_valid' });
-    if (err.claim === 'iss') return new AuthError('invalid_token', 'The token was issued by an unexpected issuer', { reason: 'wrong_issuer' });
-    if (err.claim === 'aud') return new AuthError('invalid_token', 'The token is meant for another audience', { reason: 'wrong_audience' });
-    if (err.claim === 'iat') return new AuthError('invalid_token', 'The token was issued in the future', { reason: 'not_yet_valid' });
-    return new AuthError('invalid_token', `The token has an invalid "${err.claim}" claim`);
+    if (err.claim === 'nbf') return new AuthError('invalid_token', 'The token is not valid yet', { reason: 'not_yet_valid', ...subject });
+    if (err.claim === 'iss') return new AuthError('invalid_token', 'The token was issued by an unexpected issuer', { reason: 'wrong_issuer', ...subject });
+    if (err.claim === 'aud') return new AuthError('invalid_token', 'The token is meant for another audience', { reason: 'wrong_audience', ...subject });
+    if (err.claim === 'iat') return new AuthError('invalid_token', 'The token was issued in the future', { reason: 'not_yet_valid', ...subject });
+    return new AuthError('invalid_token', `The token has an invalid "${err.claim}" claim`, subject);
   }
   if (err instanceof errors.JOSEAlgNotAllowed) return new AuthError('invalid_token', 'The token is signed with an algorithm this server does not accept', { reason: 'invalid_signature' });
   if (err instanceof errors.JWSSignatureVerificationFailed) return new AuthError('invalid_token', 'The token signature is invalid', { reason: 'invalid_signature' });

@@ -76,6 +76,8 @@ export function legacyAesCtrVerifier(opts: LegacyVerifierOptions): Verifier {
   const names = { ...opts.claimNames, subjectClaim: 'user' };
   return {
     name: 'jwtToken:legacyAesCtr',
+    // Tagged tokens carry an HMAC of the shared secret; untagged ones could be edited (AES-CTR alone).
+    signed: !opts.acceptUnsigned,
     async verify(credentials: Credentials) {
       if (credentials.scheme !== 'bearer') return undefined;
       const m = LEGACY_TOKEN_SHAPE.exec(credentials.token);

@@ -52,6 +52,7 @@ export function jwtVerifier(opts: JwtVerifierOptions): Verifier {
   };
   return {
     name: opts.name,
+    signed: true,
     async verify(credentials: Credentials) {
       if (credentials.scheme !== 'bearer') return undefined;
       // A remembered token had the JWT shape when it was verified.

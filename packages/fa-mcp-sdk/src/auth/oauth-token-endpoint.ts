@@ -7,7 +7,10 @@
  */
 import express, { type Request, type Response } from 'express';
 import type { AuthConfig, OAuthClientConfig } from './auth-config.js';
+import { AuthError } from './auth-error.js';
+import { sendAuthRefusal } from './challenge.js';
 import { safeEqual } from './constant-time.js';
+import { AuthThrottledError, type FailureThrottle } from './failure-throttle.js';
 import type { Revocation } from './revocation.js';
 import type { TokenMinter } from './token-minter.js';
 
@@ -16,6 +19,8 @@ export interface TokenEndpointOptions {
   minter: TokenMinter;
   revocation: Revocation;
   realm: string;
+  /** Counts unknown clients and wrong secrets per address and client id (`webServer.auth.failureThrottle`). */
+  throttle?: FailureThrottle;
 }
 
 const DUMMY: OAuthClientConfig = { clientId: '\0', clientSecret: '\0unknown-client\0' };
@@ -58,7 +63,16 @@ export function tokenEndpointRouter(opts: TokenEndpointOptions): express.Router 
       // Compare against a dummy when the id is unknown, so an unknown client costs the same time.
       const client = auth.oauth.clients.find((c) => c.clientId === creds.id);
       const secretOk = safeEqual(creds.secret, (client ?? DUMMY).clientSecret);
-      if (!client || !secretOk) return oauthError(res, 401, 'invalid_client', 'Unknown client or wrong secret', opts.realm);
+      const keys = { address: req.ip ?? req.socket.remoteAddress, user: creds.id };
+      if (!client || !secretOk) {
+        const refusal = new AuthError('invalid_credentials', 'Unknown client or wrong secret');
+        const answer = opts.throttle ? await opts.throttle.refused(refusal, keys, false) : refusal;
+        if (answer instanceof AuthThrottledError) return sendAuthRefusal(res, answer, { realm: opts.realm, basic: false }, 'oauth');
+        return oauthError(res, 401, 'invalid_client', refusal.message, opts.realm);
+      }
+      // A right secret while blocked is refused like a wrong one.
+      const blocked = await opts.throttle?.assertOpen(keys).then(() => undefined, (err: unknown) => err);
+      if (blocked) return sendAuthRefusal(res, blocked, { realm: opts.realm, basic: false }, 'oauth');
       try {
         await opts.revocation.assertNotRevoked({ subject: client.clientId, scopes: [], groups: [], claims: {} });
       } catch {

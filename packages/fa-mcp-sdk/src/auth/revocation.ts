@@ -34,12 +34,12 @@ export class Revocation {
    */
   checkNow(auth: AuthInfo, token?: string): Promise<void> | undefined {
     if (this.subjects.size > 0 && this.subjects.has(auth.subject.toLowerCase())) {
-      throw new AuthError('invalid_token', 'Access of this subject has been revoked', { reason: 'revoked' });
+      throw new AuthError('invalid_token', 'Access of this subject has been revoked', { reason: 'revoked', subject: auth.subject });
     }
     if (this.tokenIds.size > 0) {
       const jti = typeof auth.claims.jti === 'string' ? auth.claims.jti.toLowerCase() : undefined;
       if ((jti && this.tokenIds.has(jti)) || (token && this.tokenIds.has(tokenFingerprint(token)))) {
-        throw new AuthError('invalid_token', 'The token has been revoked', { reason: 'revoked' });
+        throw new AuthError('invalid_token', 'The token has been revoked', { reason: 'revoked', subject: auth.subject });
       }
     }
     if (!this.opts.check) return undefined;
@@ -47,6 +47,6 @@ export class Revocation {
   }
 
   private async consumerCheck(auth: AuthInfo): Promise<void> {
-    if (this.opts.check && (await this.opts.check(auth))) throw new AuthError('invalid_token', 'Access has been revoked', { reason: 'revoked' });
+    if (this.opts.check && (await this.opts.check(auth))) throw new AuthError('invalid_token', 'Access has been revoked', { reason: 'revoked', subject: auth.subject });
   }
 }

@@ -15,6 +15,11 @@ export interface Verifier {
   /** Short name for logs and the `use://auth` description. */
   readonly name: string;
   /**
+   * Accepts only credentials signed with a key the caller cannot guess (the JWT
+   * modes): the failed-authentication throttle lets them through while blocked.
+   */
+  readonly signed?: boolean;
+  /**
    * The caller's identity; `undefined` when these credentials are not of this
    * verifier's kind (another verifier may take them); throws `AuthError` when
    * they are of its kind and fail.

@@ -110,6 +110,7 @@ export const AUTH_FAILURE_REASONS = [
   'insufficient_scope',
   'forbidden_group',
   'jwks_unavailable',
+  'throttled',
   'other',
 ] as const;
 

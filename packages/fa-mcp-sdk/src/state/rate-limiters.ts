@@ -65,3 +65,40 @@ export async function createRateLimiters(settings: RateLimitSettings, pgPool?: P
   }
   return { general, perTool };
 }
+
+export interface StoreLimiterOptions {
+  /** Names the budget in the shared table (`<keyPrefix>:<key>`). */
+  keyPrefix: string;
+  points: number;
+  durationSec: number;
+  /** Once over `points`, the key stays refused this long (0: until the window ends). */
+  blockSec?: number;
+  /** This limiter clears expired rows of the table every 5 minutes (one per set is enough). */
+  clearExpired?: boolean;
+}
+
+/**
+ * One limiter on the same store as `mcp.rateLimit` (the failed-authentication
+ * throttle's): in memory, or on PostgreSQL with an in-memory fallback of the
+ * same size while the database does not answer.
+ */
+export async function createStoreLimiter(opts: StoreLimiterOptions, pgPool?: Pool): Promise<RateLimiterAbstract> {
+  const settings = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSec, blockDuration: opts.blockSec ?? 0 };
+  const memory = new RateLimiterMemory(settings);
+  if (!pgPool) return memory;
+  await runMigrations(pgPool, RATE_LIMIT_MIGRATIONS);
+  return new RateLimiterPostgres({ ...settings, storeClient: pgPool, storeType: 'pool', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: opts.clearExpired ?? false, insuranceLimiter: memory });
+}
+
+/** The two counters of the failed-authentication throttle (`webServer.auth.failureThrottle`), on this store. */
+export async function createFailureLimiters(
+  settings: { perAddress: number; perUser: number; windowSec: number; blockSec: number },
+  pgPool?: Pool,
+): Promise<{ byAddress: RateLimiterAbstract; byUser: RateLimiterAbstract }> {
+  const common = { durationSec: settings.windowSec, blockSec: settings.blockSec };
+  const [byAddress, byUser] = await Promise.all([
+    createStoreLimiter({ keyPrefix: 'authfail-addr', points: settings.perAddress, ...common, clearExpired: true }, pgPool),
+    createStoreLimiter({ keyPrefix: 'authfail-user', points: settings.perUser, ...common }, pgPool),
+  ]);
+  return { byAddress, byUser };
+}

@@ -187,6 +187,27 @@ const ldapNode: SchemaNode = {
   },
 };
 
+const int = (description: string, env: string, def: number, minimum: number): SchemaNode => ({ type: 'integer', minimum, default: def, description, 'x-env': [env] });
+
+const failureThrottleNode: SchemaNode = {
+  type: 'object',
+  description:
+    'Throttling of failed authentication (wrong passwords, bad tokens, unknown OAuth clients), counted per client address and per user name on the store of mcp.rateLimit (memory or PostgreSQL, shared by instances). Over a budget: 429 with Retry-After until the block ends. Successful logins do not count.',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean', default: true, description: 'Throttle failed authentication.', 'x-env': ['AUTH_FAILURE_THROTTLE_ENABLED'] },
+    perAddress: int('Failures one client address may have per window; the next one is answered 429.', 'AUTH_FAILURE_THROTTLE_PER_ADDRESS', 30, 1),
+    perUser: int(
+      'Failures one user name (Basic user, OAuth client id, the subject of an expired or revoked token) may have per window, from any address.',
+      'AUTH_FAILURE_THROTTLE_PER_USER',
+      10,
+      1,
+    ),
+    windowSec: int('Length of the counting window, in seconds.', 'AUTH_FAILURE_THROTTLE_WINDOW_SEC', 60, 1),
+    blockSec: int('How long an address or user name over its budget is refused (429), in seconds; only a verified signed token (a JWT mode) is still accepted, as it cannot be guessed.', 'AUTH_FAILURE_THROTTLE_BLOCK_SEC', 300, 1),
+  },
+};
+
 export const authNode: SchemaNode = {
   type: 'object',
   description: 'Authentication and access control of the HTTP endpoints.',
@@ -237,6 +258,7 @@ export const authNode: SchemaNode = {
       },
     },
     ldap: ldapNode,
+    failureThrottle: failureThrottleNode,
     stdioToken: text('stdio only: a token verified at start whose identity every stdio request carries; empty: stdio is trusted as the local user.', ['MCP_AUTH_TOKEN'], '', true),
   },
 };
