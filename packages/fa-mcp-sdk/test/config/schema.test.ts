@@ -131,6 +131,7 @@ const full: AppConfig = {
         cacheTtlMs: 0,
         timeoutMs: 100,
       },
+      failureThrottle: { enabled: false, perAddress: 5, perUser: 3, windowSec: 30, blockSec: 60 },
       stdioToken: 'tok',
     },
     tokenCheck: { allowQueryToken: true },
