@@ -80,7 +80,8 @@ export interface AppConfig {
   webServer: {
     host: string;
     port: number;
-    trustProxy: boolean;
+    /** false/0: none; true: one hop; n: n hops; addresses, CIDRs or loopback/linklocal/uniquelocal. */
+    trustProxy: boolean | number | string | string[];
     hostValidation: {
       enabled: boolean;
       allowedHosts: string[];

@@ -31,6 +31,7 @@ import { NotificationEncoder } from '../../protocol/notification-encoder.js';
 import { buildServer } from '../../protocol/server-factory.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
+import { compileTrustProxy, type TrustProxySetting } from './trust-proxy.js';
 import { selfMcpUrl, type AgentTesterMount } from '../../agent-tester/mount.js';
 
 export interface HttpServerOptions {
@@ -42,7 +43,8 @@ export interface HttpServerOptions {
   eventStore: IEventStore;
   host: string;
   port: number;
-  trustProxy: boolean;
+  /** `webServer.trustProxy` (trust-proxy.ts). */
+  trustProxy: TrustProxySetting;
   stateless: boolean;
   legacySse: boolean;
   responseMode: 'json' | 'sse';
@@ -96,7 +98,9 @@ export interface RunningHttpServer {
 export async function startHttpServer(opts: HttpServerOptions): Promise<RunningHttpServer> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', opts.trustProxy);
+  // One rule for express's req.ip and the fast lane's client address.
+  const trustProxy = compileTrustProxy(opts.trustProxy);
+  app.set('trust proxy', trustProxy);
   const serverOptions = serverTimeoutOptions(opts.timeouts); // validates before anything starts
 
   // Security headers, request id, client address, in-flight count (shared with the fast lane).
@@ -181,7 +185,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       front,
       hostCheck: hostOriginCheck(hostRules),
       isShuttingDown: opts.isShuttingDown,
-      trustProxy: opts.trustProxy,
+      trustProxy,
       maxPayloadBytes: opts.maxPayloadBytes,
       maxJsonDepth: opts.maxJsonDepth,
       bodyTimeoutMs: opts.timeouts.bodyMs,
