@@ -239,6 +239,10 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       isShuttingDown: () => shuttingDown,
       startedAt: Date.now(),
       auth,
+      errorRoutes: {
+        ...(config.webServer.rest.enabled ? { restBasePath: config.webServer.rest.basePath } : {}),
+        ...(config.webServer.auth.mintEndpoint.enabled ? { oauthPaths: [config.webServer.auth.mintEndpoint.path] } : {}),
+      },
     });
     logger.info({ url: http.url, stateless: config.mcp.stateless }, `${name} listening on ${http.url}`);
   }

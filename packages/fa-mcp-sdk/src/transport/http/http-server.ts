@@ -15,6 +15,7 @@ import type { ModernEraSupport } from '../../protocol/modern-era.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { listen } from './listen.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
+import { answeringListener, type ErrorAnswerRoutes } from './error-answers.js';
 import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
 import { hostOriginCheck, hostOriginGuard } from './host-origin-guard.js';
@@ -69,7 +70,10 @@ export interface HttpServerOptions {
   mountRoutes?: (kit: RouteMountKit) => Promise<void>;
   /** The Agent Tester (src/agent-tester), when it is enabled. */
   agentTester?: AgentTesterMount;
+  /** Which paths answer errors in OAuth's and in the REST shape (error-answers.ts). */
+  errorRoutes?: Omit<ErrorAnswerRoutes, 'logger'>;
 }
+
 
 /** What the server hands to the operations routes while it assembles its app. */
 export interface RouteMountKit {
@@ -176,12 +180,15 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     guard,
     body: [readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth)],
   });
-  app.use(jsonBodyErrors);
+  // Body refusals on the MCP endpoints, with their JSON-RPC codes; everything else, and any path
+  // nobody serves, the final answer (JSON in the route family's shape, never express's HTML page).
+  app.use(['/mcp', '/messages'], jsonBodyErrors);
+  const appListener = answeringListener(app, { ...opts.errorRoutes, logger: opts.core.logger });
 
   const lane =
     replay &&
     createFastLane({
-      app,
+      app: appListener,
       front,
       hostCheck: hostOriginCheck(hostRules),
       isShuttingDown: opts.isShuttingDown,
@@ -206,7 +213,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       resumeSessionCall: mcp.resumeSessionCall,
       logger: opts.core.logger,
     });
-  const server = createServer(serverOptions, lane ? lane.listener : app);
+  const server = createServer(serverOptions, lane ? lane.listener : appListener);
   const baseUrl = await listen(server, opts.port, opts.host);
   listenUrl = baseUrl;
 
