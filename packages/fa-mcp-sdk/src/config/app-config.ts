@@ -21,6 +21,7 @@ export interface AppConfig {
     fastPath: boolean;
     sessions: {
       maxSessions: number;
+      maxPerCaller: number;
       idleTimeoutMs: number;
     };
     limits: {

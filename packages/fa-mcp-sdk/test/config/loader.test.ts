@@ -125,7 +125,7 @@ describe('loadConfig validation', () => {
     expect(err.issues).toHaveLength(1);
     expect(err.issues[0]!.path).toBe('mcp.sessions.maxSesions');
     expect(err.issues[0]!.message).toContain('unknown key');
-    expect(err.issues[0]!.message).toContain('maxSessions, idleTimeoutMs');
+    expect(err.issues[0]!.message).toContain('maxSessions, maxPerCaller, idleTimeoutMs');
     expect(err.issues[0]!.message).toContain(file);
   });
 

@@ -53,7 +53,7 @@ export interface HttpServerOptions {
   maxPayloadBytes: number;
   /** mcp.limits.maxJsonDepth */
   maxJsonDepth: number;
-  sessions: { maxSessions: number; idleTimeoutMs: number };
+  sessions: { maxSessions: number; maxPerCaller?: number; idleTimeoutMs: number };
   hostValidation: { enabled: boolean; allowedHosts: string[] };
   allowedOrigins: string[];
   cors: Omit<CorsPolicyOptions, 'allowedOrigins'>;
@@ -166,7 +166,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
 
   let sse: LegacySseRoutes | undefined;
   if (opts.legacySse) {
-    sse = createLegacySseRoutes(factory, opts.sessions.maxSessions);
+    sse = createLegacySseRoutes(factory, opts.sessions);
     app.use(['/sse', '/messages'], guard, ...authGuard);
     app.use('/messages', readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth));
     app.use(sse.router);
