@@ -34,6 +34,7 @@ import type { MintedResources } from './state/minted-resources.js';
 import { createStateRuntime, stateInstances } from './state/state-runtime.js';
 import { Databases } from './db/databases.js';
 import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
+import { metricsExposureWarning } from './ops/metrics-exposure.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
@@ -245,6 +246,8 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       },
     });
     logger.info({ url: http.url, stateless: config.mcp.stateless }, `${name} listening on ${http.url}`);
+    const metricsWarning = metricsExposureWarning(config, loaded.nodeEnv);
+    if (metricsWarning) logger.warn({ path: config.webServer.metrics.path }, metricsWarning);
   }
   const sessions = http?.mcp.sessions;
   await ops.started({ host: config.webServer.host, ...(http ? { port: Number(new URL(http.url).port) } : {}), core, ...(sessions ? { sessions: () => sessions.size } : {}) });
