@@ -46,17 +46,17 @@ function post(url: URL, from: string, body: unknown, headers: Record<string, str
 }
 
 const V = '2025-11-25';
-async function initialize(url: URL, from: string): Promise<string> {
-  const answer = await post(url, from, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: V, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+async function initialize(url: URL, from: string, headers: Record<string, string> = {}): Promise<string> {
+  const answer = await post(url, from, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: V, capabilities: {}, clientInfo: { name: 't', version: '1' } } }, headers);
   expect(answer.status).toBe(200);
   const session = answer.session as string;
-  expect((await post(url, from, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': session, 'mcp-protocol-version': V })).status).toBe(202);
+  expect((await post(url, from, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...headers, 'mcp-session-id': session, 'mcp-protocol-version': V })).status).toBe(202);
   return session;
 }
 
 /** A tools/call on the session (what the session fast path serves): 200 while it lives, 404 once evicted. */
-const callOn = async (url: URL, from: string, session: string) =>
-  (await post(url, from, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ping_tool', arguments: {} } }, { 'mcp-session-id': session, 'mcp-protocol-version': V })).status;
+const callOn = async (url: URL, from: string, session: string, headers: Record<string, string> = {}) =>
+  (await post(url, from, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ping_tool', arguments: {} } }, { ...headers, 'mcp-session-id': session, 'mcp-protocol-version': V })).status;
 
 describe.each([
   { fastPath: true, label: 'session fast path' },
@@ -92,6 +92,38 @@ describe.each([
     expect(await callOn(url, '127.0.0.3', flood[0] as string)).toBe(404);
     expect(await callOn(url, '127.0.0.3', flood[1] as string)).toBe(404);
     expect(await callOn(url, '127.0.0.3', flood[3] as string)).toBe(200);
+  });
+});
+
+describe('per-subject session cap with authentication', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('two subjects on one address: the flooding subject loses its own oldest session only', async () => {
+    const secret = (id: string) => `${id}-secret-0123456789abcdefghijklmnop`;
+    server = await startTestServer(data, {
+      env: {},
+      config: {
+        mcp: { responseMode: 'json', sessions: { maxSessions: 100, maxPerCaller: 2 } },
+        webServer: { auth: { enabled: true, jwtToken: { mode: 'embedded', issuer: 'http://127.0.0.1' }, oauth: { clients: ['alice', 'bob'].map((id) => ({ clientId: id, clientSecret: secret(id), scopes: [] })) } } },
+      },
+    });
+    const url = new URL(server.handle.url as string);
+    const bearer = async (id: string) => {
+      const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret(id) });
+      const res = await fetch(new URL('/oauth/token', url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      return { authorization: `Bearer ${String(((await res.json()) as { access_token: string }).access_token)}` };
+    };
+    const alice = await bearer('alice');
+    const bob = await bearer('bob');
+    const a = await initialize(url, '127.0.0.1', alice);
+    const flood = [await initialize(url, '127.0.0.1', bob), await initialize(url, '127.0.0.1', bob), await initialize(url, '127.0.0.1', bob)];
+    expect(await callOn(url, '127.0.0.1', a, alice)).toBe(200);
+    expect(await callOn(url, '127.0.0.1', flood[0] as string, bob)).toBe(404);
+    expect(await callOn(url, '127.0.0.1', flood[2] as string, bob)).toBe(200);
   });
 });
 
