@@ -35,6 +35,7 @@ import { createStateRuntime, stateInstances } from './state/state-runtime.js';
 import { createFailureLimiters } from './state/rate-limiters.js';
 import { Databases } from './db/databases.js';
 import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
+import { metricsExposureWarning } from './ops/metrics-exposure.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
@@ -251,8 +252,14 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       isShuttingDown: () => shuttingDown,
       startedAt: Date.now(),
       auth,
+      errorRoutes: {
+        ...(config.webServer.rest.enabled ? { restBasePath: config.webServer.rest.basePath } : {}),
+        ...(config.webServer.auth.mintEndpoint.enabled ? { oauthPaths: [config.webServer.auth.mintEndpoint.path] } : {}),
+      },
     });
     logger.info({ url: http.url, stateless: config.mcp.stateless }, `${name} listening on ${http.url}`);
+    const metricsWarning = metricsExposureWarning(config, loaded.nodeEnv);
+    if (metricsWarning) logger.warn({ path: config.webServer.metrics.path }, metricsWarning);
   }
   const sessions = http?.mcp.sessions;
   await ops.started({ host: config.webServer.host, ...(http ? { port: Number(new URL(http.url).port) } : {}), core, ...(sessions ? { sessions: () => sessions.size } : {}) });

@@ -21,6 +21,7 @@ export interface AppConfig {
     fastPath: boolean;
     sessions: {
       maxSessions: number;
+      maxPerCaller: number;
       idleTimeoutMs: number;
     };
     limits: {
@@ -81,7 +82,8 @@ export interface AppConfig {
   webServer: {
     host: string;
     port: number;
-    trustProxy: boolean;
+    /** false/0: none; true: one hop; n: n hops; addresses, CIDRs or loopback/linklocal/uniquelocal. */
+    trustProxy: boolean | number | string | string[];
     hostValidation: {
       enabled: boolean;
       allowedHosts: string[];

@@ -66,6 +66,7 @@ function compile(schema: SchemaNode): ValidateFunction {
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'x-env', schemaType: 'array', metaSchema: { type: 'array', items: { type: 'string' } } });
   ajv.addKeyword({ keyword: 'x-secret', schemaType: 'boolean' });
+  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
   const validate = ajv.compile(schema);
   validatorCache.set(schema, validate);
   return validate;

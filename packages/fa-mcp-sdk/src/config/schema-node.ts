@@ -27,6 +27,8 @@ export interface SchemaNode {
   'x-env'?: string[];
   /** The value is a secret: masked by `maskConfig`, never logged or shown in `/health`. */
   'x-secret'?: boolean;
+  /** What the value must be, in words, for error messages and the reference page (instead of the one built from the keywords). */
+  'x-expected'?: string;
   /** Any other JSON Schema keyword (passed through to ajv untouched). */
   [keyword: string]: unknown;
 }
@@ -99,6 +101,7 @@ export function schemaDefaults(schema: SchemaNode): Record<string, unknown> {
 
 /** Human wording of what a node accepts, e.g. `integer between 0 and 65535`, `one of "http", "stdio"`. */
 export function describeExpected(node: SchemaNode): string {
+  if (node['x-expected'] !== undefined) return node['x-expected'];
   if (node.enum) return `one of ${node.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   if (node.const !== undefined) return `equal to ${JSON.stringify(node.const)}`;
   const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];

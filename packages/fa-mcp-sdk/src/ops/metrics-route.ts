@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { listen } from '../transport/http/listen.js';
+import { answeringListener } from '../transport/http/error-answers.js';
 import express, { type RequestHandler, type Router } from 'express';
 import type { ServerMetrics } from './metrics.js';
 
@@ -61,8 +62,8 @@ export async function startMetricsListener(opts: MetricsRouteOptions & { host: s
   const app = express();
   app.disable('x-powered-by');
   app.use(createMetricsRouter(opts));
-  app.use((_req, res) => res.status(404).json({ error: 'not_found' }));
-  const server: Server = createServer(app);
+  // Unknown paths and errors: JSON, never express's HTML page.
+  const server: Server = createServer(answeringListener(app, {}));
   const base = await listen(server, opts.port, opts.host);
   return {
     url: `${base}${opts.path}`,

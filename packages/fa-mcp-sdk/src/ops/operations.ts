@@ -15,7 +15,7 @@ import { ConsulRegistration } from './consul/consul-registration.js';
 import { serviceDefinition } from './consul/service-definition.js';
 import type { ReadinessCheck } from './health.js';
 import { jwksReadinessCheck } from './jwks-check.js';
-import { createMetricsRouter, startMetricsListener, type MetricsListener } from './metrics-route.js';
+import { metricsHandler, startMetricsListener, type MetricsListener } from './metrics-route.js';
 import { createServerTelemetry, type ServerTelemetry } from './telemetry.js';
 
 export interface OperationsInput {
@@ -70,7 +70,8 @@ export async function createOperations(input: OperationsInput): Promise<Operatio
     },
     async mountRoutes(kit, core, api) {
       const m = config.webServer.metrics;
-      if (server.metrics && !m.separatePort) kit.app.use(createMetricsRouter({ metrics: server.metrics, path: m.path, token: m.token }));
+      // On the main port behind the Host/Origin guard (a DNS-rebinding page must not read it); the separate listener has none.
+      if (server.metrics && !m.separatePort) kit.app.get(m.path, kit.guard, metricsHandler({ metrics: server.metrics, token: m.token }));
       await mountRest({
         app: kit.app,
         core,

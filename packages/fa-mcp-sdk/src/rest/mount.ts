@@ -2,7 +2,8 @@
  * Mounts the REST side of the HTTP server: the consumer's routes under
  * `webServer.rest.basePath` (behind the Host/Origin guard, the authentication
  * middleware when there is one, the body limit and the REST rate limit), the
- * OpenAPI document as JSON and YAML, and the reference page.
+ * OpenAPI document as JSON and YAML, and the reference page (these too behind
+ * the Host/Origin guard).
  */
 import type { Express, RequestHandler } from 'express';
 import { dump as dumpYaml } from 'js-yaml';
@@ -68,8 +69,10 @@ export async function mountRest(input: RestMountInput): Promise<RestMount> {
   });
   const json = JSON.stringify(document, null, 2);
   const yamlText = dumpYaml(document, { noRefs: true, lineWidth: 120 });
-  app.get(oa.jsonPath, (_req, res) => res.type('application/json').send(json));
-  app.get(oa.yamlPath, (_req, res) => res.type('application/yaml').send(yamlText));
+  // The document and its page sit behind the Host/Origin guard like every route but /health and /ready.
+  app.get(oa.jsonPath, input.guard, (_req, res) => res.type('application/json').send(json));
+  app.get(oa.yamlPath, input.guard, (_req, res) => res.type('application/yaml').send(yamlText));
+  app.use(oa.docsPath, input.guard);
   app.use(createDocsRouter({ docsPath: oa.docsPath, specUrl: oa.jsonPath, title: core.serverInfo.title ?? core.serverInfo.name }));
   return { document };
 }

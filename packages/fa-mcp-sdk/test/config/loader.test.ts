@@ -101,7 +101,7 @@ describe('loadConfig validation', () => {
     expect(err.issues).toEqual(
       expect.arrayContaining([
         { path: 'webServer.port', message: `must be integer between 0 and 65535 (got 99999 from ${local})` },
-        { path: 'webServer.trustProxy', message: `must be boolean (got "yes" from ${local})` },
+        { path: 'webServer.trustProxy', message: `must be false, true (one hop), a hop count, or proxy addresses/CIDRs/loopback/linklocal/uniquelocal (list or comma-separated) (got "yes" from ${local})` },
         { path: 'logger.format', message: `must be one of "auto", "json", "pretty" (got "fancy" from ${local})` },
       ]),
     );
@@ -125,7 +125,7 @@ describe('loadConfig validation', () => {
     expect(err.issues).toHaveLength(1);
     expect(err.issues[0]!.path).toBe('mcp.sessions.maxSesions');
     expect(err.issues[0]!.message).toContain('unknown key');
-    expect(err.issues[0]!.message).toContain('maxSessions, idleTimeoutMs');
+    expect(err.issues[0]!.message).toContain('maxSessions, maxPerCaller, idleTimeoutMs');
     expect(err.issues[0]!.message).toContain(file);
   });
 

@@ -117,7 +117,7 @@ describe('session ids without authentication', () => {
     const { SessionManager } = await import('../../src/transport/http/session-manager.js');
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
     const sessions = new SessionManager({ maxSessions: 5, idleTimeoutMs: 60_000, logger: quiet as never });
-    const session = (id: string, owner?: string) => ({ id, transport: {} as never, lastSeen: 0, inFlight: 0, ...(owner ? { owner } : {}), close: async () => undefined });
+    const session = (id: string, owner?: string) => ({ id, transport: {} as never, lastSeen: 0, inFlight: 0, caller: owner ?? 'ip:127.0.0.1', ...(owner ? { owner } : {}), close: async () => undefined });
     const owned = session('owned', 'alice');
     sessions.add(session('anon'));
     sessions.add(owned);

@@ -61,6 +61,14 @@ export const mcpSection: SchemaNode = {
           description: 'Maximum number of concurrent sessions.',
           'x-env': ['MCP_MAX_SESSIONS'],
         },
+        maxPerCaller: {
+          type: 'integer',
+          minimum: 1,
+          default: 100,
+          description:
+            'Most concurrent sessions (and legacy SSE streams) one caller holds: its subject, or its address without authentication. A caller past it loses its own oldest idle session; at maxSessions the caller holding the most gives way, so a flood of initialize evicts only the flooder.',
+          'x-env': ['MCP_MAX_SESSIONS_PER_CALLER'],
+        },
         idleTimeoutMs: {
           type: 'integer',
           minimum: 1000,

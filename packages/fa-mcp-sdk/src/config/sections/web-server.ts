@@ -4,6 +4,9 @@ import { metricsNode, openapiNode, restNode } from './web-ops.js';
 import { corsNode, securityHeadersNode, timeoutsNode } from './web-hardening.js';
 import { authNode, tokenCheckNode } from './auth.js';
 
+/** One trusted proxy: an IPv4/IPv6 address, a CIDR, or a name proxy-addr knows (trust-proxy.ts checks the address itself). */
+const PROXY_ENTRY = '(?:loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(?:/[0-9]{1,3})?)';
+
 export const webServerSection: SchemaNode = {
   type: 'object',
   description: 'The HTTP server.',
@@ -24,9 +27,14 @@ export const webServerSection: SchemaNode = {
       'x-env': ['PORT', 'WEB_SERVER_PORT'],
     },
     trustProxy: {
-      type: 'boolean',
+      type: ['boolean', 'integer', 'string', 'array'],
+      minimum: 0,
+      pattern: `^\\s*${PROXY_ENTRY}(?:\\s*,\\s*${PROXY_ENTRY})*\\s*$`,
+      items: { type: 'string', pattern: `^${PROXY_ENTRY}$` },
+      'x-expected': 'false, true (one hop), a hop count, or proxy addresses/CIDRs/loopback/linklocal/uniquelocal (list or comma-separated)',
       default: false,
-      description: 'Trust X-Forwarded-* headers from a reverse proxy.',
+      description:
+        'Which reverse proxies in front are trusted for X-Forwarded-For/-Proto/-Host (express trust proxy): false or 0 none; true one hop (the proxy the server talks to, not every hop); a number of hops; or proxy addresses, CIDRs and loopback/linklocal/uniquelocal (a list, or comma-separated).',
       'x-env': ['WEB_SERVER_TRUST_PROXY'],
     },
     hostValidation: {

@@ -35,6 +35,7 @@ import { sendJsonRpcError } from './json-rpc-reply.js';
 import { nodeHeaderReader } from './node-headers.js';
 import type { RequestFront } from './request-front.js';
 import { armBodyTimeout } from './slow-client-timeouts.js';
+import { clientAddress, type TrustProxyRule } from './trust-proxy.js';
 import { KEEP_ALIVE, KEEP_ALIVE_MS, lastEventData, SSE_HEADERS, sseEvent } from './sse-frames.js';
 import { parsedBodyRequest } from './web-request.js';
 import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
@@ -45,7 +46,8 @@ export interface FastLaneOptions {
   front: RequestFront;
   hostCheck: HostOriginCheck;
   isShuttingDown: () => boolean;
-  trustProxy: boolean;
+  /** `webServer.trustProxy`, compiled once and shared with express (trust-proxy.ts). */
+  trustProxy: TrustProxyRule;
   maxPayloadBytes: number;
   maxJsonDepth: number;
   bodyTimeoutMs: number;
@@ -99,9 +101,8 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
   const isCandidate = (req: IncomingMessage): boolean => {
     const h = req.headers;
     if (opts.closed || req.url !== '/mcp') return false;
-    // CORS and browser origins, compressed or chunked bodies, forwarded clients: the express chain's.
+    // CORS and browser origins, compressed or chunked bodies: the express chain's.
     if (h.origin !== undefined || h['content-encoding'] !== undefined || h['transfer-encoding'] !== undefined) return false;
-    if (opts.trustProxy && h['x-forwarded-for'] !== undefined) return false;
     if (req.method === 'GET' || req.method === 'DELETE') return h['content-length'] === undefined || h['content-length'] === '0';
     if (req.method !== 'POST') return false;
     const length = Number(h['content-length']);
@@ -251,7 +252,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!isCandidate(req)) return opts.app(req, res);
-    opts.front.admit(req, res, req.socket.remoteAddress);
+    opts.front.admit(req, res, clientAddress(req, opts.trustProxy));
     if (opts.hostCheck(req.headers) !== undefined || opts.isShuttingDown()) return opts.app(req, res);
     serve(req, res).catch((err: unknown) => {
       opts.logger.error({ err }, 'MCP HTTP request failed');

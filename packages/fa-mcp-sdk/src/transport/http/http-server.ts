@@ -15,6 +15,7 @@ import type { ModernEraSupport } from '../../protocol/modern-era.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { listen } from './listen.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
+import { answeringListener, type ErrorAnswerRoutes } from './error-answers.js';
 import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
 import { hostOriginCheck, hostOriginGuard } from './host-origin-guard.js';
@@ -31,6 +32,7 @@ import { NotificationEncoder } from '../../protocol/notification-encoder.js';
 import { buildServer } from '../../protocol/server-factory.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
+import { compileTrustProxy, type TrustProxySetting } from './trust-proxy.js';
 import { selfMcpUrl, type AgentTesterMount } from '../../agent-tester/mount.js';
 
 export interface HttpServerOptions {
@@ -42,7 +44,8 @@ export interface HttpServerOptions {
   eventStore: IEventStore;
   host: string;
   port: number;
-  trustProxy: boolean;
+  /** `webServer.trustProxy` (trust-proxy.ts). */
+  trustProxy: TrustProxySetting;
   stateless: boolean;
   legacySse: boolean;
   responseMode: 'json' | 'sse';
@@ -50,7 +53,7 @@ export interface HttpServerOptions {
   maxPayloadBytes: number;
   /** mcp.limits.maxJsonDepth */
   maxJsonDepth: number;
-  sessions: { maxSessions: number; idleTimeoutMs: number };
+  sessions: { maxSessions: number; maxPerCaller?: number; idleTimeoutMs: number };
   hostValidation: { enabled: boolean; allowedHosts: string[] };
   allowedOrigins: string[];
   cors: Omit<CorsPolicyOptions, 'allowedOrigins'>;
@@ -67,7 +70,10 @@ export interface HttpServerOptions {
   mountRoutes?: (kit: RouteMountKit) => Promise<void>;
   /** The Agent Tester (src/agent-tester), when it is enabled. */
   agentTester?: AgentTesterMount;
+  /** Which paths answer errors in OAuth's and in the REST shape (error-answers.ts). */
+  errorRoutes?: Omit<ErrorAnswerRoutes, 'logger'>;
 }
+
 
 /** What the server hands to the operations routes while it assembles its app. */
 export interface RouteMountKit {
@@ -96,7 +102,9 @@ export interface RunningHttpServer {
 export async function startHttpServer(opts: HttpServerOptions): Promise<RunningHttpServer> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', opts.trustProxy);
+  // One rule for express's req.ip and the fast lane's client address.
+  const trustProxy = compileTrustProxy(opts.trustProxy);
+  app.set('trust proxy', trustProxy);
   const serverOptions = serverTimeoutOptions(opts.timeouts); // validates before anything starts
 
   // Security headers, request id, client address, in-flight count (shared with the fast lane).
@@ -158,7 +166,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
 
   let sse: LegacySseRoutes | undefined;
   if (opts.legacySse) {
-    sse = createLegacySseRoutes(factory, opts.sessions.maxSessions);
+    sse = createLegacySseRoutes(factory, opts.sessions);
     app.use(['/sse', '/messages'], guard, ...authGuard);
     app.use('/messages', readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth));
     app.use(sse.router);
@@ -172,16 +180,19 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     guard,
     body: [readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth)],
   });
-  app.use(jsonBodyErrors);
+  // Body refusals on the MCP endpoints, with their JSON-RPC codes; everything else, and any path
+  // nobody serves, the final answer (JSON in the route family's shape, never express's HTML page).
+  app.use(['/mcp', '/messages'], jsonBodyErrors);
+  const appListener = answeringListener(app, { ...opts.errorRoutes, logger: opts.core.logger });
 
   const lane =
     replay &&
     createFastLane({
-      app,
+      app: appListener,
       front,
       hostCheck: hostOriginCheck(hostRules),
       isShuttingDown: opts.isShuttingDown,
-      trustProxy: opts.trustProxy,
+      trustProxy,
       maxPayloadBytes: opts.maxPayloadBytes,
       maxJsonDepth: opts.maxJsonDepth,
       bodyTimeoutMs: opts.timeouts.bodyMs,
@@ -202,7 +213,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       resumeSessionCall: mcp.resumeSessionCall,
       logger: opts.core.logger,
     });
-  const server = createServer(serverOptions, lane ? lane.listener : app);
+  const server = createServer(serverOptions, lane ? lane.listener : appListener);
   const baseUrl = await listen(server, opts.port, opts.host);
   listenUrl = baseUrl;
 

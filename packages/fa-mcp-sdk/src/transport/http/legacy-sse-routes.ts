@@ -8,7 +8,7 @@ import { sdkAuthOf } from '../../protocol/auth-info.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { LegacySseTransport } from './legacy-sse-transport.js';
-import { sessionOwner } from './session-owner.js';
+import { sessionCaller, sessionOwner } from './session-owner.js';
 
 export interface LegacySseRoutes {
   router: express.Router;
@@ -16,21 +16,40 @@ export interface LegacySseRoutes {
   close(): Promise<void>;
 }
 
-export function createLegacySseRoutes(factory: ServerFactoryOptions, maxSessions: number, messagesPath = '/messages'): LegacySseRoutes {
+/** `mcp.sessions.maxSessions` and `maxPerCaller`: a stream past either is refused (503); a stream is never evicted for another. */
+export interface LegacySseCaps {
+  maxSessions: number;
+  maxPerCaller?: number;
+}
+
+export function createLegacySseRoutes(factory: ServerFactoryOptions, caps: LegacySseCaps, messagesPath = '/messages'): LegacySseRoutes {
   const streams = new Map<string, LegacySseTransport>();
   /** Who opened each stream (see session-owner.ts): only they may post to it. */
   const owners = new Map<string, string | undefined>();
+  /** Who each stream counts against (session-owner.ts sessionCaller). */
+  const callers = new Map<string, string>();
+  const heldBy = (caller: string) => {
+    let n = 0;
+    for (const c of callers.values()) if (c === caller) n++;
+    return n;
+  };
   const router = express.Router();
 
-  router.get('/sse', async (_req: Request, res: Response) => {
-    if (streams.size >= maxSessions) return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions');
+  router.get('/sse', async (req: Request, res: Response) => {
+    if (streams.size >= caps.maxSessions) return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions');
+    const caller = sessionCaller(req, sessionOwner(res));
+    if (heldBy(caller) >= (caps.maxPerCaller ?? caps.maxSessions)) {
+      return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions for this caller');
+    }
     const transport = new LegacySseTransport(res, messagesPath);
     const built = await buildServer({ ...factory, transport: 'sse', trackLive: true }, '2025');
     streams.set(transport.sessionId, transport);
     owners.set(transport.sessionId, sessionOwner(res));
+    callers.set(transport.sessionId, caller);
     transport.onclose = () => {
       streams.delete(transport.sessionId);
       owners.delete(transport.sessionId);
+      callers.delete(transport.sessionId);
       built.dispose();
       void built.server.close().catch(() => undefined);
     };

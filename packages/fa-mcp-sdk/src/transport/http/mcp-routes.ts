@@ -25,7 +25,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { FastCall } from '../../protocol/fast-call-shape.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
 import type { WireRequestScope } from '../../core/telemetry.js';
-import { requestOwner } from './session-owner.js';
+import { requestOwner, sessionCaller } from './session-owner.js';
 import { parsedBodyRequest } from './web-request.js';
 import { writeWebResponse } from './web-response.js';
 
@@ -36,7 +36,7 @@ export interface McpRoutesOptions {
   stateless: boolean;
   responseMode: 'json' | 'sse';
   maxPayloadBytes: number;
-  sessions: { maxSessions: number; idleTimeoutMs: number };
+  sessions: { maxSessions: number; maxPerCaller?: number; idleTimeoutMs: number };
   eventStore: IEventStore;
   /** See WriteOptions.mapErrorStatus. */
   mapErrorStatus: boolean;
@@ -105,7 +105,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
 
   const openSession = async (webReq: Request, req: IncomingMessage, res: ServerResponse, body: unknown, authInfo: SdkAuth) => {
     const owner = requestOwner(req);
-    if (!(await sessions.reserve())) {
+    const caller = sessionCaller(req);
+    if (!(await sessions.reserve(caller))) {
       sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active sessions; try again later');
       return;
     }
@@ -122,6 +123,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
           transport,
           lastSeen: Date.now(),
           inFlight: 0,
+          caller,
           ...(owner !== undefined ? { owner } : {}),
           ...(fast ? { fast } : {}),
           close: async () => {

@@ -1,7 +1,10 @@
 /**
  * 2025-era Streamable HTTP sessions: each session is one SDK transport and one
- * server instance. Bounded in number (the oldest idle session is evicted to
- * make room) and in idle time (a sweep closes sessions nobody used).
+ * server instance. Bounded in number per caller (`maxPerCaller`: the caller's
+ * own oldest idle session makes room) and in all (`maxSessions`: the oldest idle
+ * session of the caller holding the most makes room), so one caller's flood of
+ * `initialize` evicts only its own sessions; and in idle time (a sweep closes
+ * sessions nobody used).
  */
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { CoreLogger } from '../../core/core.js';
@@ -16,6 +19,8 @@ export interface Session {
   inFlight: number;
   /** The authenticated subject that opened the session (see session-owner.ts); undefined when anonymous. */
   owner?: string;
+  /** Who the session counts against for `maxPerCaller`: the subject, or the client address without authentication. */
+  caller: string;
   /** What the session fast path serves calls with (mcp.fastPath): the session's server side, and its resumable call streams (SSE responses). */
   fast?: { link: SessionLink; streams?: SessionStreams };
   close: () => Promise<void>;
@@ -23,6 +28,8 @@ export interface Session {
 
 export interface SessionManagerOptions {
   maxSessions: number;
+  /** Most sessions one caller (subject, or address without authentication) may hold; default maxSessions. */
+  maxPerCaller?: number;
   idleTimeoutMs: number;
   logger: CoreLogger;
 }
@@ -58,16 +65,29 @@ export class SessionManager {
     return s;
   }
 
-  /** Makes room for one more session; false when every session is busy. */
-  async reserve(): Promise<boolean> {
+  /** Makes room for one more session of `caller`; false when every session that could make room is busy. */
+  async reserve(caller: string): Promise<boolean> {
+    const perCaller = this.opts.maxPerCaller ?? this.opts.maxSessions;
+    const held = new Map<string, number>();
+    for (const s of this.sessions.values()) held.set(s.caller, (held.get(s.caller) ?? 0) + 1);
+    if ((held.get(caller) ?? 0) >= perCaller) return this.evictOldestOf(caller, 'per-caller session cap reached');
     if (this.sessions.size < this.opts.maxSessions) return true;
+    // The cap of all sessions: the caller holding the most gives way, never one holding fewer.
+    const order = [...held.entries()].sort((a, b) => b[1] - a[1]);
+    for (const [holder] of order) {
+      if (await this.evictOldestOf(holder, 'session cap reached')) return true;
+    }
+    return false;
+  }
+
+  private async evictOldestOf(caller: string, why: string): Promise<boolean> {
     let oldest: Session | undefined;
     for (const s of this.sessions.values()) {
-      if (s.inFlight > 0) continue;
+      if (s.caller !== caller || s.inFlight > 0) continue;
       if (!oldest || s.lastSeen < oldest.lastSeen) oldest = s;
     }
     if (!oldest) return false;
-    this.opts.logger.info({ sessionId: oldest.id }, 'session cap reached: evicting the oldest idle session');
+    this.opts.logger.info({ sessionId: oldest.id }, `${why}: evicting the oldest idle session of its caller`);
     await this.remove(oldest.id);
     return true;
   }

@@ -7,6 +7,7 @@
  *
  * The authentication middleware leaves the verified AuthInfo on `res.locals.auth`.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Response } from 'express';
 
 export function sessionOwner(res: Response): string | undefined {
@@ -18,4 +19,11 @@ export function sessionOwner(res: Response): string | undefined {
 export function requestOwner(req: object): string | undefined {
   const auth = (req as { auth?: { subject?: unknown } }).auth;
   return typeof auth?.subject === 'string' && auth.subject !== '' ? auth.subject : undefined;
+}
+
+/** Who a new session counts against (session-manager.ts): the subject, or the client address (after trustProxy) without authentication. */
+export function sessionCaller(req: IncomingMessage, subject: string | undefined = requestOwner(req)): string {
+  if (subject !== undefined) return `sub:${subject}`;
+  const address = req.headers['x-fa-mcp-remote-address'];
+  return `ip:${typeof address === 'string' && address !== '' ? address : (req.socket.remoteAddress ?? '')}`;
 }
