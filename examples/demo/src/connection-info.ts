@@ -13,8 +13,9 @@ export interface ConnectionInfo {
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '[::]']);
 
-export function connectionInfo(handle: McpServerHandle, serverName = 'fa-mcp-demo'): ConnectionInfo {
-  if (!handle.url) throw new Error('The server has no HTTP endpoint (stdio transport?)');
+/** How to reach the HTTP endpoints, or undefined when the server has none (stdio transport). */
+export function connectionInfo(handle: McpServerHandle, serverName = 'fa-mcp-demo'): ConnectionInfo | undefined {
+  if (!handle.url) return undefined;
   const mcp = new URL(handle.url);
   // A server bound to every interface is reached locally through the loopback address.
   if (WILDCARD_HOSTS.has(mcp.hostname)) mcp.hostname = '127.0.0.1';
@@ -56,4 +57,26 @@ export function formatConnectionInfo(info: ConnectionInfo): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/**
+ * The banner of a server on stdio. stdout carries JSON-RPC only, so this goes
+ * to stderr; it names the command a client launches, not endpoints that do not exist.
+ */
+export function formatStdioInfo(startScript: string, serverName = 'fa-mcp-demo'): string {
+  const config = { mcpServers: { [serverName]: { command: process.execPath, args: [startScript], env: { MCP_TRANSPORT_TYPE: 'stdio' } } } };
+  return [
+    '',
+    `${serverName} serves MCP over stdio (stdin/stdout carry JSON-RPC; this note is on stderr).`,
+    '',
+    'A client launches it itself, e.g. (mcp.json / claude_desktop_config.json style):',
+    JSON.stringify(config, null, 2)
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n'),
+    '',
+    'Or with the MCP Inspector (CLI mode):',
+    `  npx @modelcontextprotocol/inspector --cli -e MCP_TRANSPORT_TYPE=stdio ${process.execPath} ${startScript} --method tools/list`,
+    '',
+  ].join('\n');
 }

@@ -6,7 +6,9 @@
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { McpServerHandle, PipelineStep } from 'fa-mcp-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionInfo, formatConnectionInfo } from '../src/connection-info.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { connectionInfo, formatConnectionInfo, formatStdioInfo } from '../src/connection-info.js';
+import { buildDemoDist } from './demo-dist.js';
 import { createDemoServer, type DemoServerOptions } from '../src/server.js';
 
 const quiet = (config: Record<string, unknown> = {}, steps: PipelineStep[] = []): DemoServerOptions => ({
@@ -78,6 +80,7 @@ describe('fa-mcp-demo over Streamable HTTP', () => {
 
   it('prints what a user needs to connect', () => {
     const info = connectionInfo(server);
+    if (!info) throw new Error('an HTTP server has connection info');
     expect(info.mcpUrl).toBe(server.url);
     expect(info.sseUrl).toBe(server.url?.replace(/\/mcp$/, '/sse'));
     const text = formatConnectionInfo(info);
@@ -208,6 +211,38 @@ describe('fa-mcp-demo over Streamable HTTP', () => {
 
     const unknown = await rpcError(client.readResource({ uri: 'demo://rates/XYZ' }));
     expect(unknown.message).toContain('demo://rates/XYZ');
+  });
+});
+
+describe('fa-mcp-demo over stdio (node dist/start.js)', () => {
+  let client: Client | undefined;
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('starts, keeps stdout for JSON-RPC, says how to connect on stderr, and serves the tools', async () => {
+    const start = buildDemoDist();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [start],
+      env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', LOG_LEVEL: 'warn' },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    client = new Client({ name: 'demo-stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('get_time');
+    const res = await client.callTool({ name: 'get_time', arguments: { timeZone: 'UTC' } });
+    expect(res.isError).toBeFalsy();
+    expect(stderr).toContain('serves MCP over stdio');
+    expect(stderr).toContain(start);
+    expect(stderr).not.toContain('http://');
+  }, 150_000);
+
+  it('has no HTTP connection info to print', () => {
+    expect(formatStdioInfo('/srv/demo/dist/start.js')).toContain('"MCP_TRANSPORT_TYPE": "stdio"');
   });
 });
 

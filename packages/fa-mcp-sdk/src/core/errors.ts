@@ -118,6 +118,21 @@ export class InternalError extends BaseMcpError {
 }
 
 /**
+ * The client cancelled the request while its handler ran (the handler stopped
+ * with whatever its signal made it throw). Normal use, not a failure: logged
+ * at info with the reason. Internal: a cancelled request gets no answer.
+ */
+export class RequestCancelledError extends BaseMcpError {
+  readonly reason: string;
+  constructor(reason: unknown, cause?: unknown) {
+    const text = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
+    super(`The request was cancelled by the client: ${text}`, MCP_ERROR_CODES.INTERNAL_ERROR, 500);
+    this.reason = text;
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/**
  * Thrown by a tool handler for an expected failure of the tool's own work. It is
  * not a protocol error: the client receives a tool result with `isError: true`
  * and this message, so the model can read it and react.

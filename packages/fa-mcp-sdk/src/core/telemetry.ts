@@ -17,6 +17,8 @@ export type ToolOutcome =
   | 'rate_limited'
   | 'forbidden'
   | 'cancelled'
+  /** A 2026-07-28 round answered `input_required` (the handler asked the client; the call comes again with the answer). */
+  | 'input_required'
   | 'internal_error';
 
 export interface ToolCallRecord {

@@ -3,7 +3,7 @@
  * client cancellation or on the tool timeout, and turns a ToolExecutionError into
  * a tool result the model can read.
  */
-import { BaseMcpError, InternalError, TimeoutError, ToolExecutionError } from './errors.js';
+import { BaseMcpError, InternalError, RequestCancelledError, TimeoutError, ToolExecutionError } from './errors.js';
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
@@ -101,6 +101,9 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
         return { content: [{ type: 'text', text: err.message }], isError: true, ...(err.data ? { structuredContent: { error: err.message, ...err.data } } : {}) };
       }
       if (err instanceof BaseMcpError) throw err;
+      // The handler stopped because the client cancelled: say so, instead of an unexpected error.
+      const cancel = abortSourceOf(op);
+      if (cancel.aborted) throw new RequestCancelledError(cancel.reason, err);
       throw err;
     } finally {
       if (timer) clearTimeout(timer);

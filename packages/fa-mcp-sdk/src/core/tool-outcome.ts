@@ -2,6 +2,7 @@
  * Classifies how a tool call ended, from its result or the error it threw, into
  * the fixed outcome labels of the metrics and spans.
  */
+import { InputRequiredSignal } from './client-input.js';
 import { BaseMcpError, MCP_ERROR_CODES } from './errors.js';
 import { abortSourceOf } from './lazy-abort.js';
 import type { Operation } from './pipeline.js';
@@ -27,6 +28,8 @@ export function outcomeOfError(op: Operation, err: unknown): ToolOutcome {
         break;
     }
   }
+  // A 2026-07-28 round that stopped to ask the client: a normal answer (`input_required`), not a failure.
+  if (err instanceof InputRequiredSignal) return 'input_required';
   return abortSourceOf(op).aborted ? 'cancelled' : 'internal_error';
 }
 

@@ -121,7 +121,7 @@ export class Tracing implements ToolCallTracer {
     } catch (err) {
       const outcome = outcomeOfError(op, err);
       span.setAttribute('mcp.tool.outcome', outcome);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+      if (outcome !== 'input_required') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
       if (outcome === 'internal_error' && err instanceof Error) span.recordException({ name: err.name, message: err.message });
       throw err;
     } finally {

@@ -27,7 +27,9 @@ export function toDetailedTask(record: ITaskRecord): Record<string, unknown> {
     const { _meta, ...result } = record.result;
     const meta = _meta && typeof _meta === 'object' ? { ...(_meta as Record<string, unknown>) } : undefined;
     if (meta) delete meta[RELATED_TASK_META];
-    detailed.result = meta && Object.keys(meta).length > 0 ? { ...result, _meta: meta } : result;
+    // Inlined like a synchronous 2026 answer: `resultType: "complete"` (the ext-tasks client requires it).
+    const complete = { ...result, resultType: 'complete' };
+    detailed.result = meta && Object.keys(meta).length > 0 ? { ...complete, _meta: meta } : complete;
   } else if (record.status === 'failed') {
     detailed.error = record.error ?? { code: -32603, message: record.statusMessage ?? 'The task failed' };
   } else if (record.status === 'input_required' && record.inputRequests && Object.keys(record.inputRequests).length > 0) {

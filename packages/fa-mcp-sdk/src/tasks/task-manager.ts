@@ -296,7 +296,7 @@ export class TaskManager {
       if (controller.signal.aborted) return;
       const isError = result.isError === true;
       const status = isError ? toolErrorStatus : 'completed';
-      await this.setStatus(taskId, { status, result, inputRequests: undefined, ...(isError ? { statusMessage: 'The tool reported an error' } : {}) });
+      await this.setStatus(taskId, { status, result, inputRequests: undefined, ...(isError ? { statusMessage: toolErrorMessage(result) } : {}) });
     } catch (err) {
       if (controller.signal.aborted) return; // cancelled or shut down: already recorded
       const message = err instanceof BaseMcpError || err instanceof ToolExecutionError ? err.message : 'The task failed';
@@ -330,4 +330,18 @@ export class TaskManager {
       }
     }
   }
+}
+
+/**
+ * The tool's own message of an `isError` result (the handler chose to show it
+ * to the client): `structuredContent.error` when present, else the first text
+ * block that is not the JSON mirror of `structuredContent`.
+ */
+function toolErrorMessage(result: Record<string, unknown>): string {
+  const structured = result.structuredContent as { error?: unknown } | undefined;
+  if (structured && typeof structured.error === 'string' && structured.error) return structured.error;
+  const mirror = structured === undefined ? undefined : JSON.stringify(structured);
+  const blocks = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
+  const text = blocks.find((b) => b.type === 'text' && typeof b.text === 'string' && b.text && b.text !== mirror)?.text;
+  return typeof text === 'string' ? text : 'The tool reported an error';
 }

@@ -4,8 +4,10 @@
  * first message and builds one server instance for the connection.
  */
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
+import { createNotificationGap } from './notification-gap.js';
 import { guardStdin, type StdioLineGuardOptions } from './stdio-line-guard.js';
 
 export interface StdioOptions {
@@ -21,12 +23,20 @@ export interface RunningStdio {
   close(): Promise<void>;
 }
 
+/** The SDK's stdio transport, with notifications leaving before the response that follows them. */
+class GappedStdioTransport extends StdioServerTransport {
+  private readonly gap = createNotificationGap();
+  override send(message: JSONRPCMessage): Promise<void> {
+    return this.gap.send(message, () => super.send(message));
+  }
+}
+
 export function startStdio(opts: StdioOptions): RunningStdio {
   const disposers: Array<() => void> = [];
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
   const guarded = opts.lineGuard ? guardStdin(stdin, stdout, opts.lineGuard) : undefined;
-  const transport = new StdioServerTransport(guarded ? guarded.stream : stdin, stdout);
+  const transport = new GappedStdioTransport(guarded ? guarded.stream : stdin, stdout);
   const handle = serveStdio(
     async (rc) => {
       const built = await buildServer({ ...opts.factory, transport: 'stdio', trackLive: true }, rc.era === 'modern' ? '2026' : '2025');

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { initMcpServer, MCP_ERROR_CODES, type McpServerHandle } from '../../src/index.js';
 import { expectToolError, startTestServer, type TestServer, type TestTarget } from '../../src/testing/index.js';
+import { answerEverything, fullCapabilities, inputServer } from '../era2026/fixtures.js';
 import { metricsUrl, outcomeServer, sample, scrape, sleep } from './helpers.js';
 
 const TARGETS: TestTarget[] = [
@@ -84,6 +85,18 @@ describe.each(TARGETS)('metrics on $label', (target) => {
     }
     // Process metrics come with it.
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('counts a 2026-07-28 input_required round as its own outcome, never internal_error', async () => {
+    server = await startTestServer(inputServer({ runs: [] }), { target });
+    const client = await server.connect(fullCapabilities, (c) => void answerEverything(c));
+    const res = await client.callTool({ name: 'greet_user', arguments: { salutation: 'Hi' } });
+    expect(res.isError).toBeFalsy();
+    const { text } = await scrape(metricsUrl(server.handle.url!));
+    const calls = (outcome: string) => sample(text, 'mcp_tool_calls_total', { tool: 'greet_user', outcome });
+    expect(calls('ok')).toBe(1);
+    expect(calls('input_required')).toBe(target.era === '2026' ? 1 : undefined);
+    expect(calls('internal_error')).toBeUndefined();
   });
 });
 

@@ -83,6 +83,20 @@ describe('TaskManager', () => {
     expect((await m.waitForTerminal(t.taskId, 'alice')).statusMessage).toBe('quota exhausted');
   });
 
+  it("a tool error result (isError) is failed with the tool's own message, not a generic one", async () => {
+    const plain = manager(async () => ({ content: [{ type: 'text', text: 'no such city: Atlantis' }], isError: true }));
+    const a = await plain.start(op('report'), 'alice');
+    expect(await plain.waitForTerminal(a.taskId, 'alice')).toMatchObject({ status: 'failed', statusMessage: 'no such city: Atlantis' });
+    // With data: the JSON mirror of structuredContent stands first; the message is its `error`.
+    const structured = { error: 'quota exhausted', left: 0 };
+    const withData = manager(async () => ({ content: [{ type: 'text', text: JSON.stringify(structured) }, { type: 'text', text: 'quota exhausted' }], structuredContent: structured, isError: true }));
+    const b = await withData.start(op('report'), 'alice');
+    expect((await withData.waitForTerminal(b.taskId, 'alice')).statusMessage).toBe('quota exhausted');
+    const empty = manager(async () => ({ content: [], isError: true }));
+    const c = await empty.start(op('report'), 'alice');
+    expect((await empty.waitForTerminal(c.taskId, 'alice')).statusMessage).toBe('The tool reported an error');
+  });
+
   it('cancels a running task: the handler signal aborts and the task stays cancelled', async () => {
     let aborted = false;
     const m = manager(async (o) => {

@@ -160,7 +160,7 @@ describe.each(targets2026)('tasks extension on $label', (target) => {
     expect(now).not.toHaveProperty('result');
     const done = await terminal(created.taskId);
     expect(done.status).toBe('completed');
-    expect(done.result).toMatchObject({ structuredContent: { label: 'flat', pages: 3 } });
+    expect(done.result).toMatchObject({ resultType: 'complete', structuredContent: { label: 'flat', pages: 3 } });
     expect(((done.result as Rec)._meta as Rec | undefined)?.['io.modelcontextprotocol/related-task']).toBeUndefined();
   });
 

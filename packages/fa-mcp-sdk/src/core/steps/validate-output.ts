@@ -1,11 +1,14 @@
 import { InternalError } from '../errors.js';
 import type { PipelineStep } from '../pipeline.js';
 import type { SchemaValidator } from '../schema-validator.js';
-import type { IToolHandlerStructuredResponse } from '../types.js';
+import type { IContentBlock, IToolHandlerStructuredResponse, JsonObject } from '../types.js';
 
 /**
  * Checks `structuredContent` against the tool's outputSchema. A violation is the
- * tool breaking its own contract: `-32603`. Error results are not checked.
+ * tool breaking its own contract: `-32603`. Error results are not refused, but
+ * clients validate every `structuredContent` of such a tool against the schema
+ * (SDK v1, Inspector, mcp-remote reject the whole result), so an error result
+ * whose `structuredContent` does not match carries it as JSON text instead.
  */
 export function validateOutputStep(validator: SchemaValidator): PipelineStep {
   return {
@@ -14,7 +17,8 @@ export function validateOutputStep(validator: SchemaValidator): PipelineStep {
     async run(op, next) {
       const result = (await next()) as IToolHandlerStructuredResponse;
       const schema = op.tool?.outputSchema;
-      if (!schema || result.isError) return result;
+      if (!schema) return result;
+      if (result.isError) return errorResultFor(validator, schema, result);
       if (result.structuredContent === undefined) {
         throw new InternalError(`Tool ${op.tool?.name} declares an outputSchema but returned no structuredContent`);
       }
@@ -30,4 +34,12 @@ export function validateOutputStep(validator: SchemaValidator): PipelineStep {
       return result;
     },
   };
+}
+
+/** An error result every client accepts: a non-matching `structuredContent` moves into a JSON text block. */
+function errorResultFor(validator: SchemaValidator, schema: JsonObject, result: IToolHandlerStructuredResponse): IToolHandlerStructuredResponse {
+  if (result.structuredContent === undefined || validator.validate(schema, result.structuredContent).ok) return result;
+  const { structuredContent, ...rest } = result;
+  const content: IContentBlock[] = Array.isArray(rest.content) ? rest.content : [];
+  return { ...rest, content: [...content, { type: 'text', text: JSON.stringify(structuredContent) }] };
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+import { createNotificationGap } from '../notification-gap.js';
 
 export class LegacySseTransport implements Transport {
   readonly sessionId = randomUUID();
@@ -15,6 +16,7 @@ export class LegacySseTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   private closed = false;
   private keepAlive?: NodeJS.Timeout;
+  private readonly gap = createNotificationGap();
 
   constructor(
     private readonly res: ServerResponse,
@@ -47,7 +49,8 @@ export class LegacySseTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new Error('SSE stream is closed');
-    this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    // A response waits one turn after a notification written before it (see notification-gap.ts).
+    return this.gap.send(message, async () => this.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`));
   }
 
   async close(): Promise<void> {

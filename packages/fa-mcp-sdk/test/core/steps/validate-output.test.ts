@@ -26,11 +26,22 @@ describe('validate-output step', () => {
     expect((err as Error).message).toContain('forecast');
   });
 
-  it('an isError result is not checked', async () => {
+  it('an isError result is never refused', async () => {
     const result = { content: [{ type: 'text' as const, text: 'city not found' }], isError: true };
     expect(await run(result)).toBe(result);
-    const withBadStructured = { content: [], structuredContent: { error: 'x' }, isError: true };
-    expect(await run(withBadStructured)).toBe(withBadStructured);
+    const matching = { content: [{ type: 'text' as const, text: 'stale' }], structuredContent: { temp: 1 }, isError: true };
+    expect(await run(matching)).toBe(matching);
+  });
+
+  it("an isError result whose structuredContent violates the schema carries it as JSON text instead (clients validate it)", async () => {
+    const withBadStructured = { content: [{ type: 'text' as const, text: 'city not found' }], structuredContent: { error: 'city not found', city: 'Atlantis' }, isError: true };
+    const out = await run(withBadStructured);
+    expect(out).not.toHaveProperty('structuredContent');
+    expect(out.isError).toBe(true);
+    expect(out.content).toEqual([
+      { type: 'text', text: 'city not found' },
+      { type: 'text', text: '{"error":"city not found","city":"Atlantis"}' },
+    ]);
   });
 
   it('missing structuredContent while an outputSchema is declared is -32603', async () => {

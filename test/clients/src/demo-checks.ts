@@ -1,0 +1,126 @@
+/**
+ * The checks every client row runs against examples/demo, written once over a
+ * small client surface that each real client is adapted to.
+ */
+import type { Cell, Feature } from './matrix-types.js';
+
+/** What a row's client can do; a missing method is a feature the client does not offer. */
+export interface ClientSurface {
+  listTools(): Promise<{ tools: Array<{ name: string }> }>;
+  listPrompts(): Promise<{ prompts: Array<{ name: string }> }>;
+  listResources(): Promise<{ resources: Array<{ uri: string }> }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: Array<{ uriTemplate: string }> }>;
+  callTool(name: string, args: Record<string, unknown>, opts?: { onprogress?: (p: { progress: number; total?: number }) => void; signal?: AbortSignal }): Promise<ToolResult>;
+  getPrompt(name: string, args: Record<string, string>): Promise<{ messages: unknown[] }>;
+  readResource(uri: string): Promise<{ contents: Array<{ text?: string }> }>;
+  complete?(promptName: string, argument: string, value: string): Promise<string[]>;
+  /** Progress and cancellation on a call: false when the client has no such option. */
+  callOptions?: boolean;
+  /** The client answers elicitation/create (with the answer "green"). */
+  elicitation?: boolean;
+}
+
+export interface ToolResult {
+  isError?: boolean;
+  content?: unknown;
+  structuredContent?: unknown;
+}
+
+function must(ok: unknown, what: string): void {
+  if (!ok) throw new Error(what);
+}
+
+/** The JSON-RPC code of a failed call, read from the client's error. */
+export function codeOf(err: unknown): number | undefined {
+  const e = err as { code?: unknown; message?: unknown };
+  if (typeof e?.code === 'number') return e.code;
+  const m = /-32\d{3}/.exec(String(e?.message ?? err));
+  return m ? Number(m[0]) : undefined;
+}
+
+type Check = (c: ClientSurface) => Promise<Cell | void>;
+
+export const DEMO_CHECKS: Array<[Feature, Check]> = [
+  ['list tools', async (c) => must((await c.listTools()).tools.some((t) => t.name === 'get_time'), 'get_time missing')],
+  ['list prompts', async (c) => must((await c.listPrompts()).prompts.some((p) => p.name === 'explain_topic'), 'explain_topic missing')],
+  ['list resources', async (c) => must((await c.listResources()).resources.some((r) => r.uri === 'demo://about'), 'demo://about missing')],
+  ['list templates', async (c) => must((await c.listResourceTemplates()).resourceTemplates.some((t) => t.uriTemplate === 'demo://rates/{currency}'), 'template missing')],
+  [
+    'call tool',
+    async (c) => {
+      const r = await c.callTool('get_time', { timeZone: 'UTC' });
+      must(!r.isError && (r.structuredContent as { timeZone?: string } | undefined)?.timeZone === 'UTC', `unexpected result ${JSON.stringify(r).slice(0, 200)}`);
+    },
+  ],
+  [
+    'bad argument -32602',
+    async (c) => {
+      const err = await c.callTool('convert_currency', { amount: 'ten', from: 'EUR', to: 'USD' }).then(
+        (r) => new Error(`answered ${JSON.stringify(r).slice(0, 200)}`),
+        (e: unknown) => e,
+      );
+      must(codeOf(err) === -32602, `expected -32602, got ${String((err as Error)?.message ?? err)}`);
+    },
+  ],
+  [
+    'tool error with outputSchema',
+    async (c) => {
+      const r = await c.callTool('get_time', { timeZone: 'Mars/Olympus' });
+      must(r.isError === true && JSON.stringify(r.content).includes('Unknown time zone'), `not a readable tool error: ${JSON.stringify(r).slice(0, 200)}`);
+    },
+  ],
+  ['get prompt', async (c) => must(JSON.stringify((await c.getPrompt('explain_topic', { topic: 'mcp tools' })).messages).includes('mcp tools'), 'prompt text missing')],
+  ['read resource', async (c) => must((await c.readResource('demo://about')).contents[0]?.text, 'no text')],
+  [
+    'complete',
+    async (c) => {
+      if (!c.complete) return { state: 'not supported', why: 'no completion command' };
+      must((await c.complete('explain_topic', 'topic', 'mcp')).includes('mcp tools'), 'no completion values');
+    },
+  ],
+  [
+    'progress',
+    async (c) => {
+      if (!c.callOptions) return { state: 'not supported', why: 'no progress option' };
+      const seen: number[] = [];
+      await c.callTool('slow_report', { steps: 3, stepMs: 30 }, { onprogress: (p) => seen.push(p.progress) });
+      // The final notification may be lost by SDK clients (page 07): at least the earlier ones arrive in order.
+      must(seen.length >= 2 && seen.every((v, i) => i === 0 || v > (seen[i - 1] as number)), `progress seen: ${JSON.stringify(seen)}`);
+    },
+  ],
+  [
+    'cancellation',
+    async (c) => {
+      if (!c.callOptions) return { state: 'not supported', why: 'no cancel option' };
+      const controller = new AbortController();
+      const started = Date.now();
+      const call = c.callTool('slow_report', { steps: 50, stepMs: 100 }, { signal: controller.signal, onprogress: () => controller.abort('matrix cancels') });
+      const outcome = await call.then(
+        () => 'answered',
+        () => 'rejected',
+      );
+      must(outcome === 'rejected' && Date.now() - started < 4_000, `cancel: ${outcome} after ${Date.now() - started} ms`);
+    },
+  ],
+  [
+    'elicitation',
+    async (c) => {
+      if (!c.elicitation) return { state: 'not supported', why: 'the client cannot answer elicitation/create' };
+      const r = await c.callTool('ask_user', { question: 'Favourite colour?' });
+      must((r.structuredContent as { answer?: string } | undefined)?.answer === 'green', `answer: ${JSON.stringify(r).slice(0, 200)}`);
+    },
+  ],
+];
+
+/** Runs every check; a throw is `fails` with the message. */
+export async function runDemoChecks(c: ClientSurface): Promise<Partial<Record<Feature, Cell>>> {
+  const cells: Partial<Record<Feature, Cell>> = {};
+  for (const [feature, check] of DEMO_CHECKS) {
+    try {
+      cells[feature] = (await check(c)) ?? { state: 'works' };
+    } catch (err) {
+      cells[feature] = { state: 'fails', why: String(err instanceof Error ? err.message : err).split('\n')[0]!.slice(0, 160) };
+    }
+  }
+  return cells;
+}
