@@ -8,6 +8,10 @@ import type { McpServerHandle, PipelineStep } from 'fa-mcp-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionInfo, formatConnectionInfo } from '../src/connection-info.js';
 import { createDemoServer, type DemoServerOptions } from '../src/server.js';
+import { assertSdkBuildIsCurrent } from '../../../scripts/test-kit/sdk-build.mjs';
+
+// These tests run the built fa-mcp-sdk (its package exports point at dist/): a stale build would prove old code.
+beforeAll(assertSdkBuildIsCurrent);
 
 const quiet = (config: Record<string, unknown> = {}, steps: PipelineStep[] = []): DemoServerOptions => ({
   handleSignals: false,
