@@ -3,17 +3,28 @@
 // `npm test` works with nothing but Node and npm installed: starts (and when
 // missing, installs) PostgreSQL, installs slapd for the LDAP tests and chromium
 // for the browser tests. Each script is idempotent, skips what is present, and
-// only installs when running as root; elsewhere it says what it skipped.
+// only installs when running as root; elsewhere it says what it skipped. Under
+// CI (CI set, not "false"/"0") a script that could not provide its service
+// exits non-zero, and so does this: CI stops here instead of skipping tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inCi } from './test-kit/ci-checks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (process.platform !== 'linux' || process.env.FA_MCP_SKIP_SERVICES === '1') process.exit(0);
+const failed = [];
 for (const script of ['start-postgres.sh', 'install-slapd.sh', 'ensure-chromium.sh']) {
   const path = join(root, 'scripts', 'ci', script);
   if (!existsSync(path)) continue;
   const res = spawnSync('bash', [path], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) console.error(`[services] ${script} exited with ${res.status}; tests that need it may fail`);
+  if (res.status !== 0) {
+    failed.push(script);
+    console.error(`[services] ${script} exited with ${res.status ?? res.signal}; tests that need it fail`);
+  }
+}
+if (failed.length > 0 && inCi()) {
+  console.error(`[services] CI: ${failed.join(', ')} could not provide the service; stopping before the tests`);
+  process.exit(1);
 }

@@ -10,6 +10,10 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { connectionInfo, formatConnectionInfo, formatStdioInfo } from '../src/connection-info.js';
 import { buildDemoDist } from './demo-dist.js';
 import { createDemoServer, type DemoServerOptions } from '../src/server.js';
+import { assertSdkBuildIsCurrent } from '../../../scripts/test-kit/sdk-build.mjs';
+
+// These tests run the built fa-mcp-sdk (its package exports point at dist/): a stale build would prove old code.
+beforeAll(assertSdkBuildIsCurrent);
 
 const quiet = (config: Record<string, unknown> = {}, steps: PipelineStep[] = []): DemoServerOptions => ({
   handleSignals: false,

@@ -18,6 +18,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecast, table } from '../src/forecast.mjs';
 import { forecastServer, VIEW_URI } from '../src/server-data.mjs';
+import { assertSdkBuildIsCurrent } from '../../../scripts/test-kit/sdk-build.mjs';
+
+// These tests run the built fa-mcp-sdk (its package exports point at dist/): a stale build would prove old code.
+beforeAll(assertSdkBuildIsCurrent);
 
 const ROOT = join(__dirname, '..');
 /** Generous: a loaded CI machine takes seconds to start Chromium and lay out a frame. */

@@ -7,6 +7,10 @@ import type { McpServerHandle } from 'fa-mcp-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIMENSIONS, embed } from '../src/embedding.js';
 import { createSearchServer } from '../src/server.js';
+import { assertSdkBuildIsCurrent } from '../../../scripts/test-kit/sdk-build.mjs';
+
+// These tests run the built fa-mcp-sdk (its package exports point at dist/): a stale build would prove old code.
+beforeAll(assertSdkBuildIsCurrent);
 
 let server: McpServerHandle;
 let client: Client;

@@ -13,12 +13,14 @@ import { availableFeatures } from '../src/features.js';
 import { PKG_ROOT, tempDir } from './helpers.js';
 import { KEYS, PtySession } from './pty.js';
 import { assertBuildIsCurrent, CLI } from './run.js';
+import { serviceAvailable } from '../../../scripts/test-kit/ci-checks.mjs';
 
 const tmp = tempDir('create-fa-mcp-pty-');
 afterAll(tmp.cleanup);
 beforeAll(assertBuildIsCurrent);
 
-const hasScript = process.platform === 'linux' && existsSync('/usr/bin/script');
+// util-linux script(1) gives the CLI a terminal; missing on Linux in CI fails the file, elsewhere it skips.
+const hasScript = process.platform === 'linux' && serviceAvailable(existsSync('/usr/bin/script'), '/usr/bin/script (the terminal prompt tests)', 'apt-get install -y bsdutils');
 const available = availableFeatures(templateSdkPaths(join(PKG_ROOT, 'dist', 'template', 'project')));
 
 describe.runIf(hasScript)('interactive prompts on a terminal', () => {

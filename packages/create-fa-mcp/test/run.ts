@@ -2,6 +2,7 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildIsCurrent } from '../../../scripts/test-kit/ci-checks.mjs';
 import { PKG_ROOT, TEMPLATE_DIR } from './helpers.js';
 
 export interface RunResult {
@@ -54,6 +55,8 @@ export const CLI = join(PKG_ROOT, 'dist', 'index.js');
 export function assertBuildIsCurrent(): void {
   const bundled = join(PKG_ROOT, 'dist', 'template', 'project');
   if (!existsSync(CLI) || !existsSync(bundled)) throw new Error('create-fa-mcp is not built: run pnpm --filter create-fa-mcp build');
+  // The CLI itself newer than its sources (the shared check); the bundled template byte for byte below.
+  buildIsCurrent({ name: 'create-fa-mcp', built: [CLI], sources: [join(PKG_ROOT, 'src')], rebuild: 'pnpm --filter create-fa-mcp build' });
   const stale: string[] = [];
   const walk = (rel: string) => {
     for (const entry of readdirSync(join(TEMPLATE_DIR, rel), { withFileTypes: true })) {

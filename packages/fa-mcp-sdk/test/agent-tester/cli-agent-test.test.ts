@@ -4,7 +4,7 @@
  * `fa-mcp` bin as a child process. The model is the scripted loopback server.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import type { AgentTrace } from '../../src/agent-tester/trace-types.js';
 import { recordingIo } from '../devtools/cli-helpers.js';
 import { answerFromToolResult, askTool, closedPort, startScriptedModel, type ScriptedModel } from './scripted-model.js';
 import { startTester, type TesterServer } from './helpers.js';
+import { sdkBuildIsCurrent } from '../../../../scripts/test-kit/sdk-build.mjs';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/server-data.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
@@ -111,7 +112,7 @@ describe('fa-mcp agent-test', () => {
     expect(snap.endpoints.filter((e) => e.path.startsWith('/agent-tester'))).toEqual([]);
   });
 
-  it.skipIf(!existsSync(BIN))('the built bin runs it as a child process (dist/cli/index.js)', async () => {
+  it.skipIf(!sdkBuildIsCurrent())('the built bin runs it as a child process (dist/cli/index.js)', async () => {
     model.script([askTool('get_weather', { city: 'Kyiv' }), answerFromToolResult('bin: ')]);
     // spawn, not spawnSync: the scripted model answering the child lives in this process's event loop.
     const child = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {

@@ -4,7 +4,7 @@
  * error paths (model down, 500, malformed, timeout, tool errors, unknown tools, maxTurns).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, answerFromToolResult, askTool, closedPort, completion, startScriptedModel, type ScriptedModel } from './scripted-model.js';
+import { answer, answerFromToolResult, askTool, closedPort, completion, neverAnswers, startScriptedModel, type ScriptedModel } from './scripted-model.js';
 import { API_KEY, chatTest, startTester, type TesterServer } from './helpers.js';
 
 describe('headless API: POST /agent-tester/api/chat/test', () => {
@@ -186,7 +186,7 @@ describe('headless API: limits and failures of the model endpoint', () => {
   it('a model request slower than agentTester.model.timeoutMs ends with stopReason timeout', async () => {
     const server = await startTester(model.baseUrl, { agentTester: { model: { timeoutMs: 300 } } });
     try {
-      model.script([() => ({ ...completion({ content: 'too late' }), delayMs: 3000 })]);
+      model.script([neverAnswers]); // only the timeout can end this request
       const started = Date.now();
       const trace = await chatTest(server.tester, { prompt: 'hi' });
       expect(trace.stopReason).toBe('timeout');

@@ -4,7 +4,7 @@
  * API key staying on the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, answerFromToolResult, askTool, completion, startScriptedModel, type ScriptedModel } from './scripted-model.js';
+import { answer, answerFromToolResult, askTool, completion, heldAnswer, startScriptedModel, type ScriptedModel } from './scripted-model.js';
 import { API_KEY, postJson, startTester, type TesterServer } from './helpers.js';
 
 const cookieOf = (headers: Headers) => headers.get('set-cookie')?.split(';')[0] ?? '';
@@ -100,27 +100,31 @@ describe('page, sessions and validation', () => {
     model.script([() => ({ ...completion({ content: 'slow' }), delayMs: 600 }), answer('x')]);
     const first = await postJson(`${server.tester}/api/chat`, { message: 'one' });
     const cookie = cookieOf(first.headers);
-    model.script([() => ({ ...completion({ content: 'slow' }), delayMs: 600 })]);
+    const held = heldAnswer('slow');
+    model.script([held.step]);
     const running = postJson(`${server.tester}/api/chat`, { message: 'two' }, { cookie });
-    await new Promise((r) => setTimeout(r, 150));
+    await held.reached; // the session is answering, and stays so until released
     const busy = await postJson(`${server.tester}/api/chat`, { message: 'three' }, { cookie });
     expect(busy.status).toBe(409);
     expect(busy.json).toMatchObject({ error: 'session_busy' });
+    held.release();
     expect((await running).status).toBe(200);
   });
 
   it('conversations at once are capped (maxConcurrentConversations): one more is 429 with Retry-After, nothing runs for it', async () => {
     const capped = await startTester(model.baseUrl, { agentTester: { limits: { maxConcurrentConversations: 1 } } });
     try {
-      model.script([() => ({ ...completion({ content: 'slow' }), delayMs: 600 })]);
+      const held = heldAnswer('slow');
+      model.script([held.step]);
       const running = postJson(`${capped.tester}/api/chat/test`, { prompt: 'one' });
-      await new Promise((r) => setTimeout(r, 150));
+      await held.reached; // one conversation runs until released
       const before = model.requests.length;
       const refused = await postJson(`${capped.tester}/api/chat`, { message: 'two' });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('1');
       expect(refused.json).toMatchObject({ error: 'too_many_conversations' });
       expect(model.requests.length).toBe(before); // the refused one never reached the model
+      held.release();
       expect((await running).status).toBe(200);
       // the slot is free again
       model.script([answer('again')]);

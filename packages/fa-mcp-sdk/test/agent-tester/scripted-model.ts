@@ -23,6 +23,8 @@ export interface StepReply {
   raw?: string;
   /** Wait this long before answering. */
   delayMs?: number;
+  /** Answer only once this settles: the model stays busy exactly as long as the test needs (a never-settling one never answers). */
+  release?: Promise<unknown>;
 }
 
 export type Step = (req: ChatRequestBody) => StepReply;
@@ -60,6 +62,25 @@ export const answerFromToolResult = (prefix = 'The tool said: '): Step => (req) 
 
 export const answer = (content: string): Step => () => completion({ content });
 
+/** A step that answers `content` when the test calls `release()`; `reached` resolves once the request arrived. */
+export function heldAnswer(content: string): { step: Step; reached: Promise<void>; release: () => void } {
+  let release!: () => void;
+  let reached!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  return {
+    step: () => {
+      reached();
+      return { ...completion({ content }), release: gate };
+    },
+    reached: arrived,
+    release,
+  };
+}
+
+/** Step: a model that never answers (until the test closes it). */
+export const neverAnswers: Step = () => ({ ...completion({ content: 'never sent' }), release: new Promise(() => undefined) });
+
 export async function startScriptedModel(steps: Step[] = []): Promise<ScriptedModel> {
   let queue = [...steps];
   const requests: ScriptedModel['requests'] = [];
@@ -77,7 +98,8 @@ export async function startScriptedModel(steps: Step[] = []): Promise<ScriptedMo
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
         res.end(reply.raw ?? JSON.stringify(reply.body ?? {}));
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
+      if (reply.release) void reply.release.then(send, send);
+      else if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
       else send();
     });
   });

@@ -12,7 +12,7 @@ import { summarizeTrace } from '../../src/agent-tester/trace-summary.js';
 import type { AgentTrace } from '../../src/agent-tester/trace-types.js';
 import { viewCsp } from '../../src/agent-tester/view-csp.js';
 import { isAgentTesterEnabled, selfMcpUrl } from '../../src/agent-tester/mount.js';
-import { answer, askTool, startScriptedModel, type ScriptedModel } from './scripted-model.js';
+import { answer, askTool, neverAnswers, startScriptedModel, type ScriptedModel } from './scripted-model.js';
 
 const KEY = 'sk-unit-secret-9876543210';
 
@@ -57,12 +57,12 @@ describe('Chat Completions client', () => {
   });
 
   it('an external abort is "aborted", the time limit is "timeout", no base URL is "not_configured"', async () => {
-    model.script([() => ({ ...answer('late')({} as never), delayMs: 1000 })]);
+    model.script([neverAnswers]);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const aborted = (await client().complete({ messages: [] }, controller.signal).catch((e: unknown) => e)) as ModelEndpointError;
     expect(aborted.kind).toBe('aborted');
-    model.script([() => ({ ...answer('late')({} as never), delayMs: 1000 })]);
+    model.script([neverAnswers]);
     const slow = (await client({ timeoutMs: 100 }).complete({ messages: [] }).catch((e: unknown) => e)) as ModelEndpointError;
     expect(slow.kind).toBe('timeout');
     expect(slow.httpStatus).toBe(504);

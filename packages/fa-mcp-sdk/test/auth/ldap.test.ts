@@ -10,10 +10,9 @@ import { LdapGroupResolver } from '../../src/auth/ldap-groups.js';
 import type { TestServer, TestTarget } from '../../src/testing/index.js';
 import { bearer, guardedServer, rawPost, rsaKeyPair, signJwt, startAuthServer, toolCall, type KeyPair } from './helpers.js';
 import { BASE_DN, SERVICE_DN, SERVICE_PASSWORD, slapdAvailable, startSlapd, type Slapd } from './slapd.js';
+import { serviceAvailable } from '../../../../scripts/test-kit/ci-checks.mjs';
 
-const available = slapdAvailable();
-if (!available && process.env.CI) throw new Error('slapd is missing: run scripts/ci/install-slapd.sh (the CI entry point .ci/run does)');
-if (!available) console.warn('[ldap.test] slapd not installed: skipping (bash scripts/ci/install-slapd.sh installs it)');
+const available = serviceAvailable(slapdAvailable(), 'slapd (the LDAP group tests)', 'bash scripts/ci/install-slapd.sh (the CI entry point .ci/run does)');
 
 const STATELESS: TestTarget = { transport: 'stateless', era: '2025', label: 'http-stateless/2025' };
 const ISS = 'https://idp.example.test';

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InternalError, RequestCancelledError, TimeoutError, ToolExecutionError, ValidationError } from '../../src/core/errors.js';
 import { createToolExecutor, type ToolHandler } from '../../src/core/tool-executor.js';
 import type { IToolHandlerParams, TToolHandlerResponse } from '../../src/core/types.js';
@@ -20,6 +20,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 describe('tool executor', () => {
+  // The time-dependent cases run on vitest's fake clock: a timeout fires when the test moves the clock, never because the machine was slow.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   it('the handler receives name, arguments, signal, sendProgress, client, context and headers', async () => {
     let seen: IToolHandlerParams | undefined;
     const sendProgress = vi.fn();
@@ -75,15 +79,18 @@ describe('tool executor', () => {
       reasonInside = signal.reason;
       return ok;
     };
+    vi.useFakeTimers();
     const running = executor(handler, 30)(makeOp({ name: 'slow' }, { tool: tool('slow') }));
-    const err = await caught(() => running); // resolves while the handler still waits at the gate
+    const answered = caught(() => running); // resolves while the handler still waits at the gate
+    await vi.advanceTimersByTimeAsync(30);
+    const err = await answered;
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).code).toBe(-32004);
     expect((err as TimeoutError).httpStatus).toBe(504);
     expect((err as TimeoutError).data).toMatchObject({ tool: 'slow', timeoutMs: 30 });
     expect(abortedInside).toBeUndefined();
     openGate();
-    await sleep(5);
+    await vi.advanceTimersByTimeAsync(0);
     expect(abortedInside).toBe(true);
     expect(reasonInside).toBe(err);
   });
@@ -97,11 +104,13 @@ describe('tool executor', () => {
       }
       return ok;
     };
-    await expect(executor(handler, 25)(makeOp({ name: 'loop' }, { tool: tool('loop') }))).rejects.toBeInstanceOf(TimeoutError);
-    const count = work.mock.calls.length;
-    await sleep(60);
-    expect(work.mock.calls.length).toBe(count);
-    expect(count).toBeLessThan(5);
+    vi.useFakeTimers();
+    const stopped = expect(executor(handler, 25)(makeOp({ name: 'loop' }, { tool: tool('loop') }))).rejects.toBeInstanceOf(TimeoutError);
+    await vi.advanceTimersByTimeAsync(25);
+    await stopped;
+    expect(work.mock.calls.length).toBe(2); // at 10 and 20 ms
+    await vi.advanceTimersByTimeAsync(60);
+    expect(work.mock.calls.length).toBe(2);
   });
 
   it('a per-tool timeoutMs overrides the default', async () => {
@@ -109,13 +118,18 @@ describe('tool executor', () => {
       await sleep(60);
       return ok;
     };
+    vi.useFakeTimers();
     const patient = tool('patient', { timeoutMs: 5_000 });
-    expect(await executor(handler, 20)(makeOp({ name: 'patient' }, { tool: patient }))).toEqual(ok);
+    const patientAnswer = executor(handler, 20)(makeOp({ name: 'patient' }, { tool: patient }));
+    await vi.advanceTimersByTimeAsync(60);
+    expect(await patientAnswer).toEqual(ok);
     const hasty = tool('hasty', { timeoutMs: 20 });
-    await expect(executor(handler, 5_000)(makeOp({ name: 'hasty' }, { tool: hasty }))).rejects.toMatchObject({
+    const refused = expect(executor(handler, 5_000)(makeOp({ name: 'hasty' }, { tool: hasty }))).rejects.toMatchObject({
       code: -32004,
       data: { timeoutMs: 20 },
     });
+    await vi.advanceTimersByTimeAsync(20);
+    await refused;
   });
 
   it('the configured timeout is asked with the tool name and wins over the tool default', async () => {
@@ -125,7 +139,10 @@ describe('tool executor', () => {
       return ok;
     };
     const exec = createToolExecutor({ defaultHandler: handler, configuredTimeoutMs, defaultTimeoutMs: 5_000 });
-    await expect(exec(makeOp({ name: 'named' }, { tool: tool('named', { timeoutMs: 5_000 }) }))).rejects.toMatchObject({ code: -32004, data: { timeoutMs: 20 } });
+    vi.useFakeTimers();
+    const refused = expect(exec(makeOp({ name: 'named' }, { tool: tool('named', { timeoutMs: 5_000 }) }))).rejects.toMatchObject({ code: -32004, data: { timeoutMs: 20 } });
+    await vi.advanceTimersByTimeAsync(20);
+    await refused;
     expect(configuredTimeoutMs).toHaveBeenCalledWith('named');
   });
 
@@ -138,7 +155,7 @@ describe('tool executor', () => {
       return ok;
     };
     const running = executor(handler, 5_000)(makeOp({ name: 'c' }, { tool: tool('c'), signal: client.signal }));
-    await sleep(10);
+    await expect.poll(() => handlerSignal).toBeDefined(); // the handler runs
     expect(handlerSignal?.aborted).toBe(false);
     const reason = new Error('cancelled by client');
     client.abort(reason);
@@ -165,13 +182,15 @@ describe('tool executor', () => {
     const client = new AbortController();
     const reason = new Error('cancelled while busy');
     let seen: { aborted: boolean; reason: unknown } | undefined;
+    vi.useFakeTimers();
     const running = executor(async (p) => {
       await sleep(30); // busy, not listening
       seen = { aborted: p.signal.aborted, reason: p.signal.reason };
       return ok;
     }, 5_000)(makeOp({ name: 'c' }, { tool: tool('c'), signal: client.signal }));
-    await sleep(5);
+    await vi.advanceTimersByTimeAsync(5);
     client.abort(reason);
+    await vi.advanceTimersByTimeAsync(30);
     await running;
     expect(seen).toEqual({ aborted: true, reason });
   });
@@ -263,11 +282,13 @@ describe('tool executor', () => {
 
   it('a fast result clears the timer: no late abort of the handler signal', async () => {
     let signal: AbortSignal | undefined;
+    vi.useFakeTimers();
     await executor(({ signal: s }) => {
       signal = s;
       return ok;
     }, 20)(makeOp({ name: 'f' }, { tool: tool('f') }));
-    await sleep(40);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(40);
     expect(signal?.aborted).toBe(false);
   });
 });

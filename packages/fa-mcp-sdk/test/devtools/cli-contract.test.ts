@@ -2,16 +2,15 @@
  * `fa-mcp contract snapshot | check | diff` in process, against the fixture server (and, when the
  * library is built, against its start file spawned in stdio mode).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/cli-io.js';
 import { contractCheck, contractDiff, contractSnapshot } from '../../src/cli/commands/contract.js';
 import { canonicalJson, parseSnapshot } from '../../src/contract/index.js';
 import { fixture, recordingIo } from './cli-helpers.js';
+import { sdkBuildIsCurrent } from '../../../../scripts/test-kit/sdk-build.mjs';
 
-const BUILT = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 const server = fixture('server-data.mjs');
 const changed = fixture('server-data-changed.mjs');
 
@@ -135,7 +134,7 @@ describe('contract diff', () => {
   });
 });
 
-describe.skipIf(!existsSync(BUILT))('contract snapshot --start (built library)', { timeout: 90_000 }, () => {
+describe.skipIf(!sdkBuildIsCurrent())('contract snapshot --start (built library)', { timeout: 90_000 }, () => {
   it("reads a start file's server over stdio; no HTTP routes in that mode", async () => {
     const io = recordingIo();
     expect(await runCommand(io, () => contractSnapshot(io, { start: fixture('start.mjs'), out: 'start.json' }))).toBe(0);

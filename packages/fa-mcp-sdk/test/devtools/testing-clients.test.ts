@@ -2,7 +2,6 @@
  * fa-mcp-sdk/testing clients and server starters, against real servers: in memory, Streamable HTTP
  * on both eras, legacy SSE, a spawned stdio process and a spawned start file on a free port.
  */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,11 +18,11 @@ import {
   type RunningTestServer,
 } from '../../src/testing/index.js';
 import { serverData } from './fixtures/server-data.mjs';
+import { sdkBuildIsCurrent } from '../../../../scripts/test-kit/sdk-build.mjs';
 
 const FIXTURE_DATA = fileURLToPath(new URL('./fixtures/server-data.mjs', import.meta.url));
 const FIXTURE_CHANGED = fileURLToPath(new URL('./fixtures/server-data-changed.mjs', import.meta.url));
 const FIXTURE_START = fileURLToPath(new URL('./fixtures/start.mjs', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 describe.each(['2025', '2026'] as const)('connectInMemory (%s)', (era) => {
   it('lists and calls tools with no network, and validates input', async () => {
@@ -102,7 +101,7 @@ describe('loadServerModule', () => {
 });
 
 // Child processes start the built library: generous time limits for loaded CI machines.
-describe.skipIf(!existsSync(BUILT))('child processes (built library)', { timeout: 90_000 }, () => {
+describe.skipIf(!sdkBuildIsCurrent())('child processes (built library)', { timeout: 90_000 }, () => {
   it('connectStdio spawns a start file in stdio mode; its logs stay on stderr', async () => {
     const proc = await connectStdio({ command: process.execPath, args: [FIXTURE_START] });
     try {

@@ -7,19 +7,23 @@ import { captureStep, type Seen } from './parity-kit.js';
 
 export const ELICIT = { elicitation: { form: {} } };
 
-/** `waits`: runs until its call is aborted, tells `onAbort` the reason, then rejects with it. */
-export function waitsTool(onAbort: (reason: unknown, context: RequestContext) => void): ITool {
+/**
+ * `waits`: runs until its call is aborted, tells `onAbort` the reason, then rejects with it.
+ * `onStart` hears that the handler runs and listens, so a test aborts after that, not after a guessed sleep.
+ */
+export function waitsTool(onAbort: (reason: unknown, context: RequestContext) => void, onStart?: (context: RequestContext) => void): ITool {
   return {
     name: 'waits',
     description: 'Waits until aborted.',
     inputSchema: { type: 'object' },
     handler: ({ signal, context }) =>
-      new Promise((_, reject) =>
+      new Promise((_, reject) => {
         signal.addEventListener('abort', () => {
           onAbort(signal.reason, context);
           reject(signal.reason);
-        }),
-      ),
+        });
+        onStart?.(context);
+      }),
   };
 }
 
@@ -27,7 +31,8 @@ export function waitsTool(onAbort: (reason: unknown, context: RequestContext) =>
 export const reasonText = (reason: unknown): string =>
   reason !== null && typeof reason === 'object' ? `${(reason as Error).name}: ${(reason as Error).message}` : String(reason);
 
-export function parityTools(seen: Map<string, Seen>, aborted: string[]): McpServerData {
+/** `started` hears the request id of each `waits` call once its handler listens for the abort. */
+export function parityTools(seen: Map<string, Seen>, aborted: string[], started: string[] = []): McpServerData {
   return {
     steps: [captureStep(seen)],
     tools: [
@@ -121,7 +126,10 @@ export function parityTools(seen: Map<string, Seen>, aborted: string[]): McpServ
           return formatToolResult({ args: a, headers: h, clientCapabilities, requestId: context.requestId, era: context.era, clientInfo: context.clientInfo ?? null });
         },
       },
-      waitsTool((reason, context) => aborted.push(`${context.requestId}: ${reasonText(reason)}`)),
+      waitsTool(
+        (reason, context) => aborted.push(`${context.requestId}: ${reasonText(reason)}`),
+        (context) => started.push(context.requestId),
+      ),
       {
         name: 'regional',
         description: 'Declares an x-mcp-header argument (SDK path only).',

@@ -32,12 +32,13 @@ const served = (server: TestServer) => server.handle.http?.fastLane().fastCalls 
 describe('fast path parity (2026-07-28 tools/call)', () => {
   let pair: Pair;
   const aborted = { fast: [] as string[], sdk: [] as string[] };
+  const started = { fast: [] as string[], sdk: [] as string[] };
   let n = 0;
   const rid = () => `parity-${++n}`;
 
   beforeAll(async () => {
     pair = await startPair(
-      (seen, label) => parityTools(seen, aborted[label]),
+      (seen, label) => parityTools(seen, aborted[label], started[label]),
       {
         mcp: {
           limits: { maxToolResultBytes: 2_000 },
@@ -151,10 +152,10 @@ describe('fast path parity (2026-07-28 tools/call)', () => {
   });
 
   it('a client that goes away: the handler is aborted with the same reason and nothing is answered', async () => {
-    for (const server of [pair.fast, pair.sdk]) {
+    for (const label of ['fast', 'sdk'] as const) {
       const controller = new AbortController();
-      const pending = send(server, 'parity-gone', { name: 'waits' }, controller.signal).catch((err: Error) => err.name);
-      await new Promise((r) => setTimeout(r, 150));
+      const pending = send(pair[label], 'parity-gone', { name: 'waits' }, controller.signal).catch((err: Error) => err.name);
+      await expect.poll(() => started[label].length, { timeout: 10_000 }).toBe(1);
       controller.abort();
       expect(await pending).toBe('AbortError');
     }

@@ -9,7 +9,6 @@ import { startTestServer, type TestServer } from '../../src/testing/index.js';
 import { waitsTool } from './parity-tools.js';
 
 const VERSION = '2025-11-25';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const headers = (session?: string) => ({
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
@@ -30,10 +29,11 @@ describe.each(['json', 'sse'] as const)('a session call that gets no answer (%s 
   let server: TestServer;
   let url: string;
   const aborted: string[] = [];
+  const started: unknown[] = [];
   beforeAll(async () => {
     server = await startTestServer(
       {
-        tools: [waitsTool((reason) => aborted.push(reason instanceof Error ? reason.message : String(reason)))],
+        tools: [waitsTool((reason) => aborted.push(reason instanceof Error ? reason.message : String(reason)), (context) => started.push(context.requestId))],
       },
       { target: { transport: 'http', era: '2025', label: 'http-session/2025' }, config: { mcp: { responseMode: mode } } },
     );
@@ -48,7 +48,7 @@ describe.each(['json', 'sse'] as const)('a session call that gets no answer (%s 
     const session = await openSession(url);
     const before = server.handle.http?.fastLane().sessionCalls ?? 0;
     const pending = call(session, 1);
-    await sleep(150);
+    await expect.poll(() => started.length, { timeout: 10_000 }).toBe(1);
     const cancel = await fetch(url, { method: 'POST', headers: headers(session), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'no longer needed' } }) });
     expect(cancel.status).toBe(202);
     const res = await pending;
@@ -62,7 +62,7 @@ describe.each(['json', 'sse'] as const)('a session call that gets no answer (%s 
   it('ended with its session: aborted as the SDK aborts, and the exchange ends', async () => {
     const session = await openSession(url);
     const pending = call(session, 2);
-    await sleep(150);
+    await expect.poll(() => started.length, { timeout: 10_000 }).toBe(2);
     const closed = await fetch(url, { method: 'DELETE', headers: headers(session) });
     expect(closed.status).toBe(200);
     const res = await pending;

@@ -10,7 +10,15 @@ import { formatToolResult } from '../../src/index.js';
 import { startTestServer, type TestServer } from '../../src/testing/index.js';
 
 const VERSION = '2025-11-25';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A promise the test settles when it is ready for the tool's next move. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+/** The moves of the running `slow` call: the test decides when each happens, not the clock. */
+const turn = { conflictSeen: gate(), streamClosed: gate(), resumed: gate() };
 
 const headers = (session?: string, extra: Record<string, string> = {}) => ({
   'content-type': 'application/json',
@@ -65,15 +73,15 @@ describe('resuming a session call stream (SSE responses)', () => {
             { name: 'quick', description: 'Answers at once.', inputSchema: { type: 'object' }, handler: () => formatToolResult('quick') },
             {
               name: 'slow',
-              description: 'Progress, a pause, its stream closed, another pause, progress, the result.',
+              description: 'Progress, its stream closed when the test has seen the refusal, progress and the result once it resumed.',
               inputSchema: { type: 'object' },
               handler: async ({ sendProgress, client }) => {
                 sendProgress(1, 2, 'first');
-                await sleep(400);
+                await turn.conflictSeen.opened;
                 client.closeStream?.();
-                await sleep(400);
+                turn.streamClosed.open();
+                await turn.resumed.opened;
                 sendProgress(2, 2, 'second');
-                await sleep(200);
                 return formatToolResult('finished');
               },
             },
@@ -92,6 +100,7 @@ describe('resuming a session call stream (SSE responses)', () => {
     for (const label of ['fast', 'sdk'] as const) {
       const server = servers[label] as TestServer;
       const url = server.handle.url as string;
+      Object.assign(turn, { conflictSeen: gate(), streamClosed: gate(), resumed: gate() });
       const session = await openSession(url);
       const before = server.handle.http?.fastLane().sessionCalls ?? 0;
       const call = await fetch(url, {
@@ -104,11 +113,13 @@ describe('resuming a session call stream (SSE responses)', () => {
       const lastId = first[first.length - 1]?.id as string;
       expect(first[1]?.data).toContain('"message":"first"');
 
-      // (the stream is still open here on both paths, for about 400 ms)
+      // (the stream is still open here on both paths: the tool waits for the test)
       const conflict = await fetch(url, { method: 'GET', headers: headers(session, { 'last-event-id': lastId }) });
       const conflictBody = await conflict.json();
-      await sleep(500); // the tool has closed the stream now, and still runs
+      turn.conflictSeen.open();
+      await turn.streamClosed.opened; // the tool has closed the stream now, and still runs
       const resumed = await fetch(url, { method: 'GET', headers: headers(session, { 'last-event-id': lastId }) });
+      turn.resumed.open(); // the resumed stream is attached: what comes now arrives live
       const rest = await readEvents(resumed.body as ReadableStream<Uint8Array>, (events) => events.some((e) => e.data.includes('"id":7')));
       // Another session cannot read this one's events.
       const other = await openSession(url);

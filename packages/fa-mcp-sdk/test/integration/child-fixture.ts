@@ -3,18 +3,15 @@
  * child process, with its stdout split into lines and its stderr collected.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { assertSdkBuildIsCurrent } from '../../../../scripts/test-kit/sdk-build.mjs';
 import { waitFor } from './helpers.js';
 
 export const CHILD_FIXTURE = fileURLToPath(new URL('../fixtures/child-server.mjs', import.meta.url));
-const BUILT_LIBRARY = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
-/** The child fixture runs the built library: fail early and clearly when it is missing. */
+/** The child fixture runs the built library: fail early and clearly when it is missing or older than src/. */
 export function assertLibraryBuilt(): void {
-  if (!existsSync(BUILT_LIBRARY)) {
-    throw new Error(`${BUILT_LIBRARY} is missing: run \`pnpm run build\` at the repository root before these tests`);
-  }
+  assertSdkBuildIsCurrent();
 }
 
 /** The environment of a child fixture: only what node needs, plus the fixture's own switches. */

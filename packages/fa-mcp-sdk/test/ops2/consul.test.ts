@@ -4,7 +4,7 @@
  * /health), re-registration after an agent restart, /ready, deregistration on
  * graceful shutdown, and access points resolved with a cache.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { initMcpServer, type McpServerHandle } from '../../src/index.js';
 import { FakeConsul } from './fake-consul.js';
 import { outcomeServer, sleep } from './helpers.js';
@@ -123,7 +123,11 @@ describe('Consul access points', () => {
     agent.services.set('users-2', { ID: 'users-2', Service: 'users-api', Tags: ['v2'], Meta: {}, Address: '10.1.0.2', Port: 8080, passing: true });
     agent.services.set('users-3', { ID: 'users-3', Service: 'users-api', Tags: ['v1'], Meta: {}, Address: '10.1.0.3', Port: 8080, passing: true });
     agent.services.set('users-4', { ID: 'users-4', Service: 'users-api', Tags: ['v2'], Meta: {}, Address: '10.1.0.4', Port: 8080, passing: false });
-    const handle = await start({ accessPoints: { users: { service: 'users-api', tag: 'v2' }, allUsers: { service: 'users-api', passingOnly: false } }, cacheTtlMs: 200 });
+    // The cache's clock is Date (faked before the server starts, time still flows): a minute of cache cannot expire
+    // between two calls however busy the machine, and it expires when the test moves the clock.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const handle = await start({ accessPoints: { users: { service: 'users-api', tag: 'v2' }, allUsers: { service: 'users-api', passingOnly: false } }, cacheTtlMs: 60_000 });
     const ap = handle.accessPoints!;
 
     const list = await ap.resolveAll('users');
@@ -139,7 +143,7 @@ describe('Consul access points', () => {
     expect(all.map((a) => a.host).sort()).toEqual(['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4']);
     expect(agent.calls('GET', '/v1/catalog/service/users-api')).toHaveLength(1);
 
-    await sleep(250); // the cache expired
+    vi.setSystemTime(Date.now() + 61_000); // the cache expired
     agent.down = true;
     const stale = await ap.resolveAll('users');
     expect(stale.map((a) => a.host).sort()).toEqual(['10.1.0.1', '10.1.0.2']);

@@ -43,7 +43,9 @@ describe.each(TARGETS)('metrics on $label', (target) => {
     for (let i = 0; i < 200 && started.length < 2; i++) await sleep(5);
     controller.abort('test cancels');
     await cancelled;
-    await sleep(400);
+    // The handler ends (and is counted) after the client's call did: wait for the count, not for a guessed time.
+    const cancelledCount = async () => sample((await scrape(metricsUrl(server.handle.url!))).text, 'mcp_tool_calls_total', { tool: 'slow_tool', outcome: 'cancelled' });
+    await expect.poll(cancelledCount, { timeout: 10_000 }).toBe(1);
     await client.listTools();
 
     const { status, text, contentType } = await scrape(metricsUrl(server.handle.url!));

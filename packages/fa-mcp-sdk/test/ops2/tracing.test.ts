@@ -111,7 +111,8 @@ describe.each(CASES)('tracing on $target.label via $via', ({ target, via }) => {
     });
     const answer = result.structuredContent as { requestId: string; traceId: string };
     expect(answer.traceId).toBe(TRACE_ID);
-    await sleep(20);
+    // The request span ends after its answer left: wait for it rather than for a guessed time.
+    await expect.poll(() => byName(exporter.getFinishedSpans(), 'tools/call'), { timeout: 10_000 }).toBeDefined();
 
     const spans = exporter.getFinishedSpans();
     const request = byName(spans, 'tools/call');
@@ -156,7 +157,7 @@ describe('tracing without a caller context', () => {
       exporter.reset();
       await client.callTool({ name: 'traced_tool', arguments: {} });
       await client.callTool({ name: 'broken_tool', arguments: {} }).catch(() => undefined);
-      await sleep(20);
+      await expect.poll(() => exporter.getFinishedSpans().filter((s) => s.name === 'tools/call').length, { timeout: 10_000 }).toBe(2);
       const spans = exporter.getFinishedSpans();
       const requests = spans.filter((s) => s.name === 'tools/call');
       expect(requests).toHaveLength(2);
@@ -177,6 +178,8 @@ describe('tracing without a caller context', () => {
       const client = await server.connect();
       exporter.reset();
       await client.callTool({ name: 'traced_tool', arguments: {} });
+      // The consumer's own span is there; a moment more for any framework span that should not be (a negative check).
+      await expect.poll(() => exporter.getFinishedSpans().map((s) => s.name), { timeout: 10_000 }).toContain('consumer.work');
       await sleep(20);
       expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['consumer.work']);
     } finally {

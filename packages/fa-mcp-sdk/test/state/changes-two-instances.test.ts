@@ -51,6 +51,7 @@ async function watcher(handle: McpServerHandle, era: '2025' | '2026') {
   return { client, seen };
 }
 
+/** After the awaited notifications arrived: a moment for any that should not arrive (a negative check; a busy machine only makes it weaker, never false). */
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('over PostgreSQL LISTEN/NOTIFY (mcp.notifications.bus: postgres)', () => {
@@ -64,7 +65,7 @@ describe('over PostgreSQL LISTEN/NOTIFY (mcp.notifications.bus: postgres)', () =
     expect(await a.notifyResourceUpdated('test://doc')).toBe(1); // the count is of A's own connections
     await a.notifyResourceUpdated('test://other'); // nobody subscribed to it
     await a.notifyListChanged('tools');
-    await waitFor(() => onB.seen.length >= 2, 5_000, 'B to hear from A');
+    await waitFor(() => onB.seen.length >= 2 && onA.seen.length >= 2, 10_000, 'B and A to hear from A');
     await settle();
     expect(onB.seen).toEqual(['updated test://doc', 'tools']);
     expect(onA.seen).toEqual(['updated test://doc', 'tools']);

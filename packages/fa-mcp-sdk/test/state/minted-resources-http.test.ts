@@ -6,7 +6,7 @@
  * or expired URI is -32602 with the URI in data (as for any resource); outside a
  * handler `handle.mintedResources` mints.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MCP_ERROR_CODES, mintResource, type McpServerData } from '../../src/index.js';
 import { expectToolError } from '../../src/testing/index.js';
 import { connectHttpClient, serverUrl, startTestServer, stopAllServers } from '../integration/helpers.js';
@@ -66,11 +66,19 @@ describe('minted resources', () => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates).toContainEqual(expect.objectContaining({ uriTemplate: 'reports://minted/{id}/{name}', name: 'minted_resource' }));
     await expectToolError(client.readResource({ uri: 'reports://minted/00000000-0000-0000-0000-000000000000/report.csv' }), MCP_ERROR_CODES.INVALID_PARAMS);
-    const short = linkOf(await client.callTool({ name: 'make_report', arguments: { ttlMs: 300 } }));
+    // A minute of life cannot pass while the test runs, however busy the machine; the expiry is
+    // reached by moving the clock (only Date is faked: timers, sockets and PostgreSQL run for real).
+    const short = linkOf(await client.callTool({ name: 'make_report', arguments: { ttlMs: 60_000 } }));
     expect((await client.readResource({ uri: short?.uri as string })).contents).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 400));
-    const err = await expectToolError(client.readResource({ uri: short?.uri as string }), MCP_ERROR_CODES.INVALID_PARAMS);
-    expect(err.data).toMatchObject({ uri: short?.uri });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 59_000, shouldAdvanceTime: true });
+    try {
+      expect((await client.readResource({ uri: short?.uri as string })).contents).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 2_000);
+      const err = await expectToolError(client.readResource({ uri: short?.uri as string }), MCP_ERROR_CODES.INVALID_PARAMS);
+      expect(err.data).toMatchObject({ uri: short?.uri });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('memory: readable on the minting instance only', async () => {

@@ -60,8 +60,7 @@ describe('TaskManager', () => {
     const done = await m.waitForTerminal(created.taskId, 'alice');
     expect(done.status).toBe('completed');
     expect(done.result).toEqual({ content: [{ type: 'text', text: 'report ready' }] });
-    await sleep(10);
-    expect(statuses).toContain('completed');
+    await expect.poll(() => statuses).toContain('completed');
   });
 
   it('records a failed task with a sanitized message', async () => {
@@ -99,19 +98,20 @@ describe('TaskManager', () => {
 
   it('cancels a running task: the handler signal aborts and the task stays cancelled', async () => {
     let aborted = false;
+    let running = false;
     const m = manager(async (o) => {
-      await sleep(5_000, o.signal).catch((e: unknown) => {
+      running = true;
+      await sleep(60_000, o.signal).catch((e: unknown) => {
         aborted = true;
         throw e;
       });
       return { content: [] };
     });
     const t = await m.start(op('slow'), 'alice');
-    await sleep(20);
+    await expect.poll(() => running).toBe(true);
     const cancelled = await m.cancel(t.taskId, 'alice');
     expect(cancelled.status).toBe('cancelled');
-    await sleep(20);
-    expect(aborted).toBe(true);
+    await expect.poll(() => aborted).toBe(true);
     expect((await m.get(t.taskId, 'alice')).status).toBe('cancelled');
     // cancelling again is acknowledged, and a finished task stays as it ended
     expect((await m.cancel(t.taskId, 'alice')).status).toBe('cancelled');
@@ -207,13 +207,18 @@ describe('TaskManager', () => {
   });
 
   it('drains on shutdown: quick tasks finish, the rest are marked failed honestly', async () => {
+    // quick ends as soon as the drain has begun; slow would outlive any grace time.
+    let drainBegun!: () => void;
+    const begun = new Promise<void>((resolve) => (drainBegun = resolve));
     const m = manager(async (o) => {
-      await sleep(o.params.name === 'quick' ? 30 : 5_000, o.signal);
+      await (o.params.name === 'quick' ? begun : sleep(60_000, o.signal));
       return { content: [{ type: 'text', text: 'ok' }] };
     });
     const quick = await m.start(op('quick'), 'alice');
     const slow = await m.start(op('slow'), 'alice');
-    const outcome = await m.drain(300);
+    const draining = m.drain(2_000);
+    drainBegun();
+    const outcome = await draining;
     expect(outcome).toEqual({ finished: 1, abandoned: 1 });
     expect((await m.get(quick.taskId, 'alice')).status).toBe('completed');
     const s = await m.get(slow.taskId, 'alice');

@@ -95,17 +95,15 @@ describe.each(targets2025)('tasks on $label', (target) => {
     expect(result.structuredContent).toEqual(sync.structuredContent);
     expect(result.content).toEqual(sync.content);
     expect((result._meta as Record<string, { taskId: string }>)['io.modelcontextprotocol/related-task']?.taskId).toBe(created.task.taskId);
-    await new Promise((r) => setTimeout(r, 50));
     // A stateless endpoint has no connection to send unsolicited notifications on.
-    if (target.transport !== 'stateless') expect(statuses).toContain('completed');
+    if (target.transport !== 'stateless') await expect.poll(() => statuses).toContain('completed');
   });
 
   it('cancels a running task: the handler stops and the task stays cancelled', async () => {
     const created = (await call('build_report', { ms: 10_000 }, {})) as z.infer<typeof CreateTaskResult>;
     const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: created.task.taskId } }, Task);
     expect(cancelled.status).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(events).toContain('aborted');
+    await expect.poll(() => events).toContain('aborted');
     const result = await client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult);
     expect(result.isError).toBe(true);
   });
@@ -155,8 +153,7 @@ describe.each(targets2025.filter((t) => t.transport !== 'stateless'))("a task's 
       await client.setLoggingLevel('warning');
       const created = await client.request({ method: 'tools/call', params: { name: 'log_in_task', arguments: {}, task: { ttl: 60_000 } } }, CreateTaskResult);
       await client.request({ method: 'tasks/result', params: { taskId: created.task.taskId } }, AnyResult);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(logs).toEqual([{ level: 'warning', data: 'task warning' }]);
+      await expect.poll(() => logs).toEqual([{ level: 'warning', data: 'task warning' }]);
     } finally {
       await s.stop();
     }

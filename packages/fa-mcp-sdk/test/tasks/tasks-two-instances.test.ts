@@ -5,13 +5,13 @@
  * created concurrently are neither lost nor duplicated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTestSchema, type TestSchema } from './pg-test-db.js';
+import { assertSdkBuildIsCurrent } from '../../../../scripts/test-kit/sdk-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = join(here, 'fixtures', 'task-server.mjs');
@@ -80,7 +80,7 @@ const until = async (pred: () => Promise<boolean>, ms: number) => {
 };
 
 beforeAll(async () => {
-  if (!existsSync(join(here, '../../dist/index.js'))) throw new Error('build the library first (pnpm run build)');
+  assertSdkBuildIsCurrent();
   db = await createTestSchema('tasks_multi');
 }, 30_000);
 afterAll(async () => {
