@@ -22,6 +22,10 @@ export interface PackageManagerCommands {
   lockfile: string;
   /** A shell command that makes the manager available on a plain Node.js image. */
   setup: string;
+  /** The download cache inside the project that CI keeps between jobs (node_modules is not worth caching). */
+  ciCacheDir: string;
+  /** `ciInstall` with the download cache in `ciCacheDir`. */
+  ciCachedInstall: string;
 }
 
 export function commandsFor(pm: PackageManager): PackageManagerCommands {
@@ -33,6 +37,8 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
         run: 'pnpm run',
         lockfile: 'pnpm-lock.yaml',
         setup: 'npm install --global pnpm@10',
+        ciCacheDir: '.pnpm-store',
+        ciCachedInstall: 'pnpm install --frozen-lockfile --store-dir .pnpm-store',
       };
     case 'yarn':
       return {
@@ -41,6 +47,8 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
         run: 'yarn run',
         lockfile: 'yarn.lock',
         setup: 'yarn --version',
+        ciCacheDir: '.yarn-cache',
+        ciCachedInstall: 'yarn install --frozen-lockfile --cache-folder .yarn-cache',
       };
     default:
       return {
@@ -49,6 +57,8 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
         run: 'npm run',
         lockfile: 'package-lock.json',
         setup: 'npm --version',
+        ciCacheDir: '.npm',
+        ciCachedInstall: 'npm ci --cache .npm --prefer-offline',
       };
   }
 }

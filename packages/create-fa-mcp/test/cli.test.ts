@@ -80,6 +80,12 @@ describe('create-fa-mcp (non-interactive)', () => {
     expect(existsSync(join(tmp.dir, args[0] as string))).toBe(false);
   });
 
+  it('a folder it may not write to is one line on stderr, exit 1', async () => {
+    const r = await cli(['/sys/fa-mcp-create-cli-test', '--yes', '--no-install']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual(['create-fa-mcp: cannot write to /sys (EPERM: permission denied); choose another folder']);
+  });
+
   it('rejects an unknown choice and prints the help', async () => {
     const bad = await cli(['x', '--transport', 'websocket']);
     expect(bad.code).toBe(1);
