@@ -11,6 +11,7 @@ import { availableFeatures, FEATURES, unavailableChoices } from './features.js';
 import { detectPackageManager, runInstall } from './package-manager.js';
 import { askAnswers } from './prompts.js';
 import { scaffold, ScaffoldAbortedError } from './scaffold.js';
+import { sdkDependency } from './sdk-spec.js';
 import { checkTarget, TargetDirError } from './target-dir.js';
 import { UnsafePathError } from './safe-path.js';
 
@@ -44,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
     throw new AnswerError([`This create-fa-mcp ${bundle.version} bundles an fa-mcp-sdk that cannot configure: ${unavailable.join(', ')}. Leave it off.`]);
   }
   if (cli.dir) checkTarget(resolve(cli.dir), cli.force); // fail before any question is asked
+  const sdk = cli.sdk === undefined ? undefined : sdkDependency(cli.sdk, process.cwd());
 
   const pm = preset.packageManager ?? detectPackageManager(process.env.npm_config_user_agent);
   const defaults = defaultAnswers(cli.dir ? resolve(cli.dir) : preset.name ? folderFor(preset.name) : 'my-mcp-server', pm, interactive);
@@ -63,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   let result;
   try {
-    result = await scaffold({ targetDir, templateDir: bundle.templateDir, docsDir: bundle.docsDir, answers, force: cli.force, signal: controller.signal });
+    result = await scaffold({ targetDir, templateDir: bundle.templateDir, docsDir: bundle.docsDir, answers, force: cli.force, signal: controller.signal, ...(sdk ? { sdkDependency: sdk } : {}) });
   } finally {
     process.off('SIGINT', onSigint);
   }

@@ -13,6 +13,7 @@ import { templateSdkPaths } from './bundle.js';
 import { featureOutput } from './features.js';
 import { localizeDocLinks } from './docs-copy.js';
 import { envFile } from './generated-files.js';
+import { withSdkDependency } from './sdk-spec.js';
 import { renderTemplate } from './render.js';
 import { assertNoSymlinkBetween, safeJoin } from './safe-path.js';
 import { checkTarget, moveInto, TargetDirError } from './target-dir.js';
@@ -28,6 +29,8 @@ export interface ScaffoldOptions {
   answers: Answers;
   /** Write into a non-empty folder (template files replace files of the same name). */
   force?: boolean;
+  /** The fa-mcp-sdk dependency of package.json (`--sdk`, see sdk-spec.ts); the template's range by default. */
+  sdkDependency?: string;
   signal?: AbortSignal;
   now?: Date;
 }
@@ -87,7 +90,12 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   try {
     for (const file of listTemplateFiles(options.templateDir)) {
       const content = await readFile(file.source);
-      await write(file.target, isBinary(content) ? content : renderTemplate(content.toString('utf8'), vars, file.target));
+      if (isBinary(content)) {
+        await write(file.target, content);
+        continue;
+      }
+      const text = renderTemplate(content.toString('utf8'), vars, file.target);
+      await write(file.target, file.target === 'package.json' && options.sdkDependency ? withSdkDependency(text, options.sdkDependency) : text);
     }
     for (const file of listTemplateFiles(options.docsDir, DOCS_FOLDER)) {
       const content = await readFile(file.source);

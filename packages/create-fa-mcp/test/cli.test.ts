@@ -80,6 +80,23 @@ describe('create-fa-mcp (non-interactive)', () => {
     expect(existsSync(join(tmp.dir, args[0] as string))).toBe(false);
   });
 
+  it('--sdk depends on a local checkout or tarball (file:), or a given version', async () => {
+    const sdkDir = join(tmp.dir, 'sdk-checkout');
+    mkdirSync(sdkDir);
+    writeFileSync(join(sdkDir, 'package.json'), '{ "name": "fa-mcp-sdk", "version": "0.1.0" }');
+    writeFileSync(join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz'), '');
+    const dep = (dir: string) => (JSON.parse(readFileSync(join(tmp.dir, dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['fa-mcp-sdk'];
+    for (const [dir, sdk, expected] of [['sdk-a', 'sdk-checkout', `file:${sdkDir}`], ['sdk-b', 'fa-mcp-sdk-0.1.0.tgz', `file:${join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz')}`], ['sdk-c', '0.1.0', '0.1.0']] as const) {
+      const r = await cli([dir, '--yes', '--no-install', '--sdk', sdk]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(dep(dir)).toBe(expected);
+    }
+    const bad = await cli(['sdk-d', '--yes', '--no-install', '--sdk', 'no/such/checkout']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--sdk no/such/checkout: neither an existing folder or tarball nor a version');
+    expect(existsSync(join(tmp.dir, 'sdk-d'))).toBe(false);
+  });
+
   it('a folder it may not write to is one line on stderr, exit 1', async () => {
     const r = await cli(['/sys/fa-mcp-create-cli-test', '--yes', '--no-install']);
     expect(r.code).toBe(1);
