@@ -2,7 +2,7 @@
  * create-fa-mcp: `npm create fa-mcp@latest [dir]` scaffolds an MCP server built on fa-mcp-sdk.
  */
 import { basename, relative, resolve } from 'node:path';
-import { intro, log, outro } from '@clack/prompts';
+import { intro, log, outro, spinner } from '@clack/prompts';
 import { AnswerError, defaultAnswers, parsePartialAnswers, type Answers } from './answers.js';
 import { locateBundle } from './bundle.js';
 import { parseCli } from './cli.js';
@@ -74,12 +74,24 @@ async function main(argv: string[]): Promise<number> {
 
   let installed = false;
   if (answers.install) {
-    say(`Installing dependencies with ${answers.packageManager} …`);
-    const code = await runInstall(answers.packageManager, result.targetDir);
-    if (code !== 0) {
-      console.error(`${answers.packageManager} install failed (exit ${code}); the project is complete, run it again in ${basename(result.targetDir)}.`);
+    const step = `Installing dependencies (${answers.packageManager} install)`;
+    const secs = (ms: number) => `${Math.round(ms / 1000)} s`;
+    const progress = interactive ? spinner() : undefined;
+    if (progress) progress.start(step);
+    else console.log(`${step} …`);
+    const outcome = await runInstall(
+      answers.packageManager,
+      result.targetDir,
+      (ms) => (progress ? progress.message(`${step}, ${secs(ms)}`) : ms % 10_000 < 1000 && console.log(`${step}, ${secs(ms)} …`)),
+    );
+    if (outcome.code !== 0) {
+      if (progress) progress.error(`${step} failed after ${secs(outcome.elapsedMs)}`);
+      console.error(`--- ${answers.packageManager} install output\n${outcome.output.trimEnd()}\n---`);
+      console.error(`${answers.packageManager} install failed (exit ${outcome.code}) after ${secs(outcome.elapsedMs)}; the project is complete, run it again in ${basename(result.targetDir)}.`);
       return 1;
     }
+    if (progress) progress.stop(`${step}: done in ${secs(outcome.elapsedMs)}`);
+    else console.log(`${step}: done in ${secs(outcome.elapsedMs)}`);
     installed = true;
   }
   const steps = nextSteps(result.targetDir, answers, installed);

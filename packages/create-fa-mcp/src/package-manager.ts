@@ -63,11 +63,32 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
   }
 }
 
-/** Runs `<pm> install` in `cwd` with the terminal attached; resolves with the exit code. */
-export function runInstall(pm: PackageManager, cwd: string): Promise<number> {
+export interface InstallOutcome {
+  code: number;
+  /** What the package manager printed (stdout and stderr, interleaved), for a failure report. */
+  output: string;
+  elapsedMs: number;
+}
+
+/**
+ * Runs `<pm> install` in `cwd` with its output captured; `onProgress(elapsedMs)` is called every
+ * `everyMs` while it runs, so the caller can show that the step is alive.
+ */
+export function runInstall(pm: PackageManager, cwd: string, onProgress: (elapsedMs: number) => void = () => {}, everyMs = 1000): Promise<InstallOutcome> {
+  const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(pm, ['install'], { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+    const child = spawn(pm, ['install'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setInterval(() => onProgress(Date.now() - started), everyMs);
+    child.once('error', (err) => {
+      clearInterval(timer);
+      reject(err);
+    });
+    child.once('close', (code, signal) => {
+      clearInterval(timer);
+      resolvePromise({ code: code ?? (signal ? 1 : 0), output, elapsedMs: Date.now() - started });
+    });
   });
 }

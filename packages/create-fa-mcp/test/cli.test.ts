@@ -97,6 +97,20 @@ describe('create-fa-mcp (non-interactive)', () => {
     expect(existsSync(join(tmp.dir, 'sdk-d'))).toBe(false);
   });
 
+  it('a failing install names the step, its time and shows the package manager\'s output', async () => {
+    // A registry on a closed loopback port: npm itself fails, quickly, without the network.
+    const r = await cli(['install-fails', '--yes', '--install', '--package-manager', 'npm'], {
+      npm_config_registry: 'http://127.0.0.1:9/',
+      npm_config_fetch_retries: '0',
+      npm_config_cache: join(tmp.dir, 'empty-npm-cache'),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Installing dependencies (npm install)');
+    expect(r.stderr).toMatch(/--- npm install output\n[\s\S]*(ECONNREFUSED|127\.0\.0\.1:9)[\s\S]*\n---/);
+    expect(r.stderr).toMatch(/npm install failed \(exit \d+\) after \d+ s; the project is complete/);
+    expect(existsSync(join(tmp.dir, 'install-fails', 'package.json'))).toBe(true);
+  }, 60_000);
+
   it('a folder it may not write to is one line on stderr, exit 1', async () => {
     const r = await cli(['/sys/fa-mcp-create-cli-test', '--yes', '--no-install']);
     expect(r.code).toBe(1);
