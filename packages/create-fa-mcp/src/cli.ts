@@ -8,6 +8,8 @@ export interface CliOptions {
   yes: boolean;
   force: boolean;
   config?: string;
+  /** `--sdk`: a version, or a path to a checkout or tarball of fa-mcp-sdk. */
+  sdk?: string;
   /** Answers given as flags, unchecked (see parsePartialAnswers). */
   flags: Record<string, unknown>;
 }
@@ -35,6 +37,7 @@ export function buildProgram(version: string): Command {
     .option('-y, --yes', 'answer every question with its default (no prompts)', false)
     .option('--config <file>', 'read answers from a JSON or YAML file (no prompts)')
     .option('--force', 'write into a non-empty folder', false)
+    .option('--sdk <version|path|tarball>', 'fa-mcp-sdk to depend on: a version of your registry, or a local folder or .tgz (file: dependency)')
     .showHelpAfterError()
     .allowExcessArguments(false);
 }
@@ -55,6 +58,7 @@ export function parseCli(argv: string[], version: string): CliOptions {
     yes: opts.yes === true,
     force: opts.force === true,
     config: typeof opts.config === 'string' ? opts.config : undefined,
+    sdk: typeof opts.sdk === 'string' ? opts.sdk : undefined,
     flags,
   };
 }

@@ -80,6 +80,11 @@ export function featureOutput(answers: Answers, sdkPaths: SdkPaths): FeatureOutp
     // A bearer token for the server's own clients (webServer.auth.permanentServerTokens).
     out.env.AUTH_PERMANENT_SERVER_TOKENS = generateSecret();
     out.secrets.push(out.env.AUTH_PERMANENT_SERVER_TOKENS);
+    if (sdkPaths.has('webServer.metrics.token')) {
+      // The scrape endpoint is not open either: Prometheus sends this bearer token.
+      out.env.METRICS_TOKEN = generateSecret();
+      out.secrets.push(out.env.METRICS_TOKEN);
+    }
   }
   if (answers.database === 'postgres') {
     out.env.DATABASE_URL = answers.databaseUrl;

@@ -9,6 +9,7 @@ const NOTES: Record<string, string> = {
   POSTGRES_PASSWORD: 'Password of the PostgreSQL service in deploy/docker/docker-compose.yml.',
   AUTH_PERMANENT_SERVER_TOKENS: 'Bearer token clients send (webServer.auth.permanentServerTokens): Authorization: Bearer <token>.',
   DATABASE_URL: 'The main database (db.postgres.dbs.main.url).',
+  METRICS_TOKEN: 'Bearer token of the Prometheus scrape of /metrics (webServer.metrics.token).',
   MCP_REQUEST_STATE_SECRET: 'Signs the state of multi-round requests (mcp.requestState.secret); the same on every instance.',
 };
 

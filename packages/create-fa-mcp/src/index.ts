@@ -2,7 +2,7 @@
  * create-fa-mcp: `npm create fa-mcp@latest [dir]` scaffolds an MCP server built on fa-mcp-sdk.
  */
 import { basename, relative, resolve } from 'node:path';
-import { intro, log, outro } from '@clack/prompts';
+import { intro, log, outro, spinner } from '@clack/prompts';
 import { AnswerError, defaultAnswers, parsePartialAnswers, type Answers } from './answers.js';
 import { locateBundle } from './bundle.js';
 import { parseCli } from './cli.js';
@@ -11,6 +11,7 @@ import { availableFeatures, FEATURES, unavailableChoices } from './features.js';
 import { detectPackageManager, runInstall } from './package-manager.js';
 import { askAnswers } from './prompts.js';
 import { scaffold, ScaffoldAbortedError } from './scaffold.js';
+import { sdkDependency } from './sdk-spec.js';
 import { checkTarget, TargetDirError } from './target-dir.js';
 import { UnsafePathError } from './safe-path.js';
 
@@ -44,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
     throw new AnswerError([`This create-fa-mcp ${bundle.version} bundles an fa-mcp-sdk that cannot configure: ${unavailable.join(', ')}. Leave it off.`]);
   }
   if (cli.dir) checkTarget(resolve(cli.dir), cli.force); // fail before any question is asked
+  const sdk = cli.sdk === undefined ? undefined : sdkDependency(cli.sdk, process.cwd());
 
   const pm = preset.packageManager ?? detectPackageManager(process.env.npm_config_user_agent);
   const defaults = defaultAnswers(cli.dir ? resolve(cli.dir) : preset.name ? folderFor(preset.name) : 'my-mcp-server', pm, interactive);
@@ -63,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   let result;
   try {
-    result = await scaffold({ targetDir, templateDir: bundle.templateDir, docsDir: bundle.docsDir, answers, force: cli.force, signal: controller.signal });
+    result = await scaffold({ targetDir, templateDir: bundle.templateDir, docsDir: bundle.docsDir, answers, force: cli.force, signal: controller.signal, ...(sdk ? { sdkDependency: sdk } : {}) });
   } finally {
     process.off('SIGINT', onSigint);
   }
@@ -72,12 +74,24 @@ async function main(argv: string[]): Promise<number> {
 
   let installed = false;
   if (answers.install) {
-    say(`Installing dependencies with ${answers.packageManager} …`);
-    const code = await runInstall(answers.packageManager, result.targetDir);
-    if (code !== 0) {
-      console.error(`${answers.packageManager} install failed (exit ${code}); the project is complete, run it again in ${basename(result.targetDir)}.`);
+    const step = `Installing dependencies (${answers.packageManager} install)`;
+    const secs = (ms: number) => `${Math.round(ms / 1000)} s`;
+    const progress = interactive ? spinner() : undefined;
+    if (progress) progress.start(step);
+    else console.log(`${step} …`);
+    const outcome = await runInstall(
+      answers.packageManager,
+      result.targetDir,
+      (ms) => (progress ? progress.message(`${step}, ${secs(ms)}`) : ms % 10_000 < 1000 && console.log(`${step}, ${secs(ms)} …`)),
+    );
+    if (outcome.code !== 0) {
+      if (progress) progress.error(`${step} failed after ${secs(outcome.elapsedMs)}`);
+      console.error(`--- ${answers.packageManager} install output\n${outcome.output.trimEnd()}\n---`);
+      console.error(`${answers.packageManager} install failed (exit ${outcome.code}) after ${secs(outcome.elapsedMs)}; the project is complete, run it again in ${basename(result.targetDir)}.`);
       return 1;
     }
+    if (progress) progress.stop(`${step}: done in ${secs(outcome.elapsedMs)}`);
+    else console.log(`${step}: done in ${secs(outcome.elapsedMs)}`);
     installed = true;
   }
   const steps = nextSteps(result.targetDir, answers, installed);

@@ -22,6 +22,10 @@ export interface PackageManagerCommands {
   lockfile: string;
   /** A shell command that makes the manager available on a plain Node.js image. */
   setup: string;
+  /** The download cache inside the project that CI keeps between jobs (node_modules is not worth caching). */
+  ciCacheDir: string;
+  /** `ciInstall` with the download cache in `ciCacheDir`. */
+  ciCachedInstall: string;
 }
 
 export function commandsFor(pm: PackageManager): PackageManagerCommands {
@@ -33,6 +37,8 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
         run: 'pnpm run',
         lockfile: 'pnpm-lock.yaml',
         setup: 'npm install --global pnpm@10',
+        ciCacheDir: '.pnpm-store',
+        ciCachedInstall: 'pnpm install --frozen-lockfile --store-dir .pnpm-store',
       };
     case 'yarn':
       return {
@@ -41,6 +47,8 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
         run: 'yarn run',
         lockfile: 'yarn.lock',
         setup: 'yarn --version',
+        ciCacheDir: '.yarn-cache',
+        ciCachedInstall: 'yarn install --frozen-lockfile --cache-folder .yarn-cache',
       };
     default:
       return {
@@ -49,15 +57,38 @@ export function commandsFor(pm: PackageManager): PackageManagerCommands {
         run: 'npm run',
         lockfile: 'package-lock.json',
         setup: 'npm --version',
+        ciCacheDir: '.npm',
+        ciCachedInstall: 'npm ci --cache .npm --prefer-offline',
       };
   }
 }
 
-/** Runs `<pm> install` in `cwd` with the terminal attached; resolves with the exit code. */
-export function runInstall(pm: PackageManager, cwd: string): Promise<number> {
+export interface InstallOutcome {
+  code: number;
+  /** What the package manager printed (stdout and stderr, interleaved), for a failure report. */
+  output: string;
+  elapsedMs: number;
+}
+
+/**
+ * Runs `<pm> install` in `cwd` with its output captured; `onProgress(elapsedMs)` is called every
+ * `everyMs` while it runs, so the caller can show that the step is alive.
+ */
+export function runInstall(pm: PackageManager, cwd: string, onProgress: (elapsedMs: number) => void = () => {}, everyMs = 1000): Promise<InstallOutcome> {
+  const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(pm, ['install'], { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+    const child = spawn(pm, ['install'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setInterval(() => onProgress(Date.now() - started), everyMs);
+    child.once('error', (err) => {
+      clearInterval(timer);
+      reject(err);
+    });
+    child.once('close', (code, signal) => {
+      clearInterval(timer);
+      resolvePromise({ code: code ?? (signal ? 1 : 0), output, elapsedMs: Date.now() - started });
+    });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Generates a project: renders every template file into a temporary folder next to the target,
  * then moves it into place. An error or an abort (Ctrl-C) removes the temporary folder, so the
- * target is either untouched or complete.
+ * target is either untouched or complete. The SDK documentation is copied with its links into the
+ * fa-mcp-sdk repository made plain text (docs-copy.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -10,10 +11,12 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { checkAnswers, type Answers } from './answers.js';
 import { templateSdkPaths } from './bundle.js';
 import { featureOutput } from './features.js';
+import { localizeDocLinks } from './docs-copy.js';
 import { envFile } from './generated-files.js';
+import { withSdkDependency } from './sdk-spec.js';
 import { renderTemplate } from './render.js';
 import { assertNoSymlinkBetween, safeJoin } from './safe-path.js';
-import { checkTarget, moveInto } from './target-dir.js';
+import { checkTarget, moveInto, TargetDirError } from './target-dir.js';
 import { isBinary, listTemplateFiles } from './template-files.js';
 import { templateVars } from './template-vars.js';
 
@@ -26,6 +29,8 @@ export interface ScaffoldOptions {
   answers: Answers;
   /** Write into a non-empty folder (template files replace files of the same name). */
   force?: boolean;
+  /** The fa-mcp-sdk dependency of package.json (`--sdk`, see sdk-spec.ts); the template's range by default. */
+  sdkDependency?: string;
   signal?: AbortSignal;
   now?: Date;
 }
@@ -48,6 +53,15 @@ export class ScaffoldAbortedError extends Error {
   }
 }
 
+const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** A folder the user may not write to is a one-line error, not a stack trace. */
+function notWritable(err: unknown, dir: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (!code || !PERMISSION_CODES.has(code)) return err;
+  return new TargetDirError(`cannot write to ${dir} (${code}${code === 'EROFS' ? ': read-only file system' : ': permission denied'}); choose another folder`);
+}
+
 export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const { answers, signal } = options;
   const targetDir = resolve(options.targetDir);
@@ -56,35 +70,45 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
   const features = featureOutput(answers, templateSdkPaths(options.templateDir));
   const vars = templateVars(answers, options.now ?? new Date());
 
-  await mkdir(dirname(targetDir), { recursive: true });
   // Next to the target (same file system, so the final move is a rename), with the usual permissions.
   const temp = join(dirname(targetDir), `.${basename(targetDir)}.create-fa-mcp-${randomBytes(6).toString('hex')}`);
-  mkdirSync(temp);
+  try {
+    await mkdir(dirname(targetDir), { recursive: true });
+    mkdirSync(temp);
+  } catch (err) {
+    throw notWritable(err, dirname(targetDir));
+  }
   const files: string[] = [];
-  const write = async (rel: string, content: string | Buffer) => {
+  const write = async (rel: string, content: string | Buffer, mode = 0o644) => {
     if (signal?.aborted) throw new ScaffoldAbortedError();
     const full = safeJoin(temp, rel);
     await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, content, { flag: 'wx' });
+    await writeFile(full, content, { flag: 'wx', mode });
     files.push(rel);
   };
 
   try {
     for (const file of listTemplateFiles(options.templateDir)) {
       const content = await readFile(file.source);
-      await write(file.target, isBinary(content) ? content : renderTemplate(content.toString('utf8'), vars, file.target));
+      if (isBinary(content)) {
+        await write(file.target, content);
+        continue;
+      }
+      const text = renderTemplate(content.toString('utf8'), vars, file.target);
+      await write(file.target, file.target === 'package.json' && options.sdkDependency ? withSdkDependency(text, options.sdkDependency) : text);
     }
     for (const file of listTemplateFiles(options.docsDir, DOCS_FOLDER)) {
-      await write(file.target, await readFile(file.source));
+      const content = await readFile(file.source);
+      await write(file.target, file.target.endsWith('.md') ? localizeDocLinks(content.toString('utf8')) : content);
     }
-    await write('.env', envFile(answers, features));
+    await write('.env', envFile(answers, features), 0o600); // secrets: readable by the owner only
 
     if (signal?.aborted) throw new ScaffoldAbortedError();
     if (state !== 'missing') for (const rel of files) assertNoSymlinkBetween(targetDir, safeJoin(targetDir, rel));
     moveInto(temp, targetDir);
   } catch (err) {
     rmSync(temp, { recursive: true, force: true });
-    throw err;
+    throw notWritable(err, targetDir);
   }
   return { targetDir, files: files.sort(), secrets: features.secrets };
 }

@@ -22,8 +22,11 @@ export function templateVars(answers: Answers, now: Date): TemplateVars {
     pmRun: pm.run,
     pmLockfile: pm.lockfile,
     pmSetup: pm.setup,
+    pmCiCacheDir: pm.ciCacheDir,
+    pmCiCachedInstall: pm.ciCachedInstall,
     // Feature switches, written into the committed config files.
     authEnabled: String(answers.auth),
+    openapiInProduction: String(!answers.auth),
     dbEmbedded: String(answers.database === 'embedded'),
     consulEnabled: String(answers.consul),
   };

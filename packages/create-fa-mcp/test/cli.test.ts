@@ -80,6 +80,43 @@ describe('create-fa-mcp (non-interactive)', () => {
     expect(existsSync(join(tmp.dir, args[0] as string))).toBe(false);
   });
 
+  it('--sdk depends on a local checkout or tarball (file:), or a given version', async () => {
+    const sdkDir = join(tmp.dir, 'sdk-checkout');
+    mkdirSync(sdkDir);
+    writeFileSync(join(sdkDir, 'package.json'), '{ "name": "fa-mcp-sdk", "version": "0.1.0" }');
+    writeFileSync(join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz'), '');
+    const dep = (dir: string) => (JSON.parse(readFileSync(join(tmp.dir, dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['fa-mcp-sdk'];
+    for (const [dir, sdk, expected] of [['sdk-a', 'sdk-checkout', `file:${sdkDir}`], ['sdk-b', 'fa-mcp-sdk-0.1.0.tgz', `file:${join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz')}`], ['sdk-c', '0.1.0', '0.1.0']] as const) {
+      const r = await cli([dir, '--yes', '--no-install', '--sdk', sdk]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(dep(dir)).toBe(expected);
+    }
+    const bad = await cli(['sdk-d', '--yes', '--no-install', '--sdk', 'no/such/checkout']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--sdk no/such/checkout: neither an existing folder or tarball nor a version');
+    expect(existsSync(join(tmp.dir, 'sdk-d'))).toBe(false);
+  });
+
+  it('a failing install names the step, its time and shows the package manager\'s output', async () => {
+    // A registry on a closed loopback port: npm itself fails, quickly, without the network.
+    const r = await cli(['install-fails', '--yes', '--install', '--package-manager', 'npm'], {
+      npm_config_registry: 'http://127.0.0.1:9/',
+      npm_config_fetch_retries: '0',
+      npm_config_cache: join(tmp.dir, 'empty-npm-cache'),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Installing dependencies (npm install)');
+    expect(r.stderr).toMatch(/--- npm install output\n[\s\S]*(ECONNREFUSED|127\.0\.0\.1:9)[\s\S]*\n---/);
+    expect(r.stderr).toMatch(/npm install failed \(exit \d+\) after \d+ s; the project is complete/);
+    expect(existsSync(join(tmp.dir, 'install-fails', 'package.json'))).toBe(true);
+  }, 60_000);
+
+  it('a folder it may not write to is one line on stderr, exit 1', async () => {
+    const r = await cli(['/sys/fa-mcp-create-cli-test', '--yes', '--no-install']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual(['create-fa-mcp: cannot write to /sys (EPERM: permission denied); choose another folder']);
+  });
+
   it('rejects an unknown choice and prints the help', async () => {
     const bad = await cli(['x', '--transport', 'websocket']);
     expect(bad.code).toBe(1);

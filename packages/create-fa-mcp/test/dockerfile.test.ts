@@ -22,7 +22,7 @@ describe.each(['npm', 'pnpm', 'yarn'] as const)('Dockerfile of a project using %
   it('is multi-stage, non-root, health-checked, and copies only files that exist', () => {
     expect(dockerfileProblems(dir)).toEqual([]);
     const instructions = parseDockerfile(readFileSync(join(dir, 'Dockerfile'), 'utf8'));
-    expect(instructions.filter((i) => i.keyword === 'FROM').map((i) => i.args)).toEqual(['node:20-alpine AS build', 'node:20-alpine AS runtime']);
+    expect(instructions.filter((i) => i.keyword === 'FROM').map((i) => i.args)).toEqual(['node:24-alpine AS build', 'node:24-alpine AS runtime']);
     expect(instructions.find((i) => i.keyword === 'USER')?.args).toBe('node');
     expect(instructions.find((i) => i.keyword === 'HEALTHCHECK')?.args).toContain('http://127.0.0.1:${PORT}/health');
     expect(instructions.find((i) => i.keyword === 'EXPOSE')?.args).toBe('4123');

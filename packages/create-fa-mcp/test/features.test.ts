@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { configSchema, loadConfig, type SchemaNode } from 'fa-mcp-sdk';
+import { configSchema, loadConfig, type AppConfig, type SchemaNode } from 'fa-mcp-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { templateSdkPaths } from '../src/bundle.js';
 import { availableFeatures, FEATURES, unavailableChoices } from '../src/features.js';
@@ -27,6 +27,11 @@ function envOf(dir: string): Record<string, string> {
   return parseEnv(readFileSync(join(dir, '.env'), 'utf8')) as Record<string, string>;
 }
 
+async function scaffoldPlain(dir: string): Promise<string> {
+  await scaffold({ targetDir: dir, templateDir: TEMPLATE_DIR, docsDir: DOCS_DIR, answers: sampleAnswers({ auth: false }) });
+  return dir;
+}
+
 async function load(dir: string, nodeEnv: string) {
   const extraSchema = await templateExtraSchema();
   return loadConfig<{ app: { greeting: string } }>({ cwd: dir, nodeEnv, env: envOf(dir), extraSchema }).config;
@@ -43,6 +48,18 @@ describe('features', () => {
   it('refuses a choice the SDK cannot configure', () => {
     expect(unavailableChoices({ auth: true, database: 'embedded', consul: true }, new Set())).toEqual(['auth', 'database "embedded"', 'consul']);
     expect(unavailableChoices({ auth: false, database: 'none', consul: false }, new Set())).toEqual([]);
+  });
+
+  it('with --auth, production keeps /metrics behind a token and serves no /docs or /openapi.json', async () => {
+    const dir = join(tmp.dir, 'auth-production');
+    await scaffold({ targetDir: dir, templateDir: TEMPLATE_DIR, docsDir: DOCS_DIR, answers: sampleAnswers({ auth: true }) });
+    const config = (await load(dir, 'production')) as unknown as AppConfig;
+    expect(config.webServer.auth.enabled).toBe(true);
+    expect(config.webServer.metrics.token).toBe(envOf(dir).METRICS_TOKEN);
+    expect(config.webServer.metrics.token.length).toBeGreaterThanOrEqual(32);
+    expect(config.webServer.openapi.enabled).toBe(false);
+    const open = await load(await scaffoldPlain(join(tmp.dir, 'no-auth-production')), 'production');
+    expect((open as unknown as AppConfig).webServer.openapi.enabled).toBe(true); // nothing to protect it with
   });
 
   it('generates strong, distinct secrets', () => {

@@ -3,13 +3,14 @@
  * only in .env (git- and docker-ignored), an existing folder respected, and an abort or a failure
  * leaving nothing behind.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listTemplateFiles } from '../src/template-files.js';
 import { DOCS_FOLDER, scaffold, ScaffoldAbortedError } from '../src/scaffold.js';
 import { TargetDirError } from '../src/target-dir.js';
+import { brokenLinks } from './md-links.js';
 import { DOCS_DIR, listFiles, readText, sampleAnswers, SDK_ROOT, TEMPLATE_DIR, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -77,16 +78,39 @@ describe('scaffold', async () => {
     expect(readText(dir, '.dockerignore').split('\n')).toEqual(expect.arrayContaining(['.env*', 'config/local.yaml']));
   });
 
+  it('runs CI and the image on Node 24, and GitLab caches npm\'s cache, not node_modules', () => {
+    const gitlab = parseYaml(readText(dir, '.gitlab-ci.yml')) as Record<string, { image?: string; before_script?: string[]; cache?: { paths: string[] } }>;
+    expect(gitlab['.node']?.image).toBe('node:24-alpine');
+    expect(gitlab['.node']?.cache?.paths).toEqual(['.npm/']);
+    expect(gitlab['.node']?.before_script).toContain('npm ci --cache .npm --prefer-offline');
+    const github = parseYaml(readText(dir, '.github/workflows/ci.yml')) as { jobs: { check: { steps: Array<{ with?: { 'node-version'?: number } }> } } };
+    expect(github.jobs.check.steps.map((step) => step.with?.['node-version']).filter(Boolean)).toEqual([24]);
+    expect(readText(dir, 'Dockerfile').match(/^FROM \S+/gm)).toEqual(['FROM node:24-alpine', 'FROM node:24-alpine']);
+    expect(readText(dir, '.gitignore').split('\n')).toContain('.npm/');
+  });
+
+  it('writes .env readable by its owner only (0600)', () => {
+    expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'package.json')).mode & 0o077).not.toBe(0); // the others keep the usual permissions
+  });
+
   it('gives every project its own secrets', async () => {
     const other = await scaffold({ ...base, targetDir: join(tmp.dir, 'other'), answers });
     expect(other.secrets.filter((s) => result.secrets.includes(s))).toEqual([]);
   });
 
-  it('lists in AGENTS.md only documentation pages that exist', () => {
+  it('lists in AGENTS.md every documentation page, and only pages that exist', () => {
     const agents = readText(dir, 'AGENTS.md');
     const pages = [...agents.matchAll(/`(\d\d[-\w]*\.md)`/g)].map((m) => m[1] as string);
-    expect(pages.length).toBeGreaterThan(3);
     for (const page of pages) expect(files, page).toContain(`${DOCS_FOLDER}/${page}`);
+    const docs = files.filter((f) => f.startsWith(`${DOCS_FOLDER}/`) && f.endsWith('.md')).map((f) => f.slice(DOCS_FOLDER.length + 1));
+    const unlisted = docs.filter((page) => !page.startsWith('00-') && !pages.includes(page));
+    expect(unlisted, 'add a row for each to the documentation table of cli-template/AGENTS.md').toEqual([]);
+  });
+
+  it('has no broken relative link in any Markdown file (the docs\' links into the repository are text)', () => {
+    expect(brokenLinks(dir, files.filter((f) => f.endsWith('.md')))).toEqual([]);
+    expect(readText(dir, `${DOCS_FOLDER}/09-database.md`)).toContain('`examples/pgvector-search` (in the fa-mcp-sdk repository)');
   });
 });
 
@@ -131,6 +155,12 @@ describe('scaffold refuses and cleans up', () => {
     writeFileSync(join(template, 'src', 'b.ts'), 'const x = {{nope}};');
     await expect(scaffold({ ...base, templateDir: template, targetDir: join(parent, 'out'), answers: sampleAnswers() })).rejects.toThrow(/src\/b\.ts: unknown placeholder \{\{nope\}\}/);
     expect(readdirSync(parent)).toEqual(['template']);
+  });
+
+  it('a folder it may not write to is a TargetDirError naming it', async () => {
+    // /sys refuses new entries even to root (EPERM); chmod would not stop a root test run.
+    await expect(scaffold({ ...base, targetDir: '/sys/fa-mcp-create-test', answers: sampleAnswers() })).rejects.toThrow(/^cannot write to \/sys \(EPERM: permission denied\)/);
+    await expect(scaffold({ ...base, targetDir: '/sys/fa-mcp-create-test', answers: sampleAnswers() })).rejects.toThrow(TargetDirError);
   });
 
   it('rejects answers that do not fit together before touching the disk', async () => {

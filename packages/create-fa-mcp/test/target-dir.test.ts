@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertNoSymlinkBetween, safeJoin, UnsafePathError } from '../src/safe-path.js';
@@ -77,4 +77,49 @@ describe('target folder', () => {
     expect(() => moveInto(from, join(root, 'target'))).toThrow(UnsafePathError);
     expect(existsSync(join(outside, 'a.ts'))).toBe(false);
   });
+
+  it('moveInto is all or nothing: a rename failing midway restores the folder as it was', () => {
+    const root = tmp();
+    const target = join(root, 'target');
+    mkdirSync(join(target, 'src'), { recursive: true });
+    writeFileSync(join(target, 'notes.txt'), 'mine');
+    writeFileSync(join(target, 'README.md'), 'old readme');
+    writeFileSync(join(target, 'src', 'legacy.ts'), 'old');
+    const before = snapshot(target);
+    const from = join(root, 'from');
+    mkdirSync(join(from, 'src'), { recursive: true });
+    for (const f of ['README.md', '.env', 'package.json', 'src/start.ts', 'src/legacy.ts']) writeFileSync(join(from, f), `new ${f}`);
+    let calls = 0;
+    const failing = { rename: (a: string, b: string) => {
+      if (++calls === 5) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      renameSync(a, b);
+    } };
+    expect(() => moveInto(from, target, failing)).toThrow(/ENOSPC/);
+    expect(calls).toBe(5);
+    expect(snapshot(target)).toEqual(before);
+    expect(existsSync(`${from}.replaced`)).toBe(false);
+  });
+
+  it('moveInto refuses a file where the template has a folder before moving anything', () => {
+    const root = tmp();
+    const target = join(root, 'target');
+    mkdirSync(target);
+    writeFileSync(join(target, 'README.md'), 'old');
+    writeFileSync(join(target, 'src'), 'a file');
+    const from = join(root, 'from');
+    mkdirSync(join(from, 'src'), { recursive: true });
+    writeFileSync(join(from, 'README.md'), 'new');
+    writeFileSync(join(from, 'src', 'a.ts'), 'x');
+    expect(() => moveInto(from, target)).toThrow(TargetDirError);
+    expect(readFileSync(join(target, 'README.md'), 'utf8')).toBe('old');
+  });
 });
+
+/** Every file under a folder with its content. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) out[join(entry.parentPath, entry.name).slice(dir.length)] = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+  }
+  return out;
+}

@@ -1,17 +1,19 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * FA-MCP-SDK-DOC/03-configuration-reference.md is what `fa-mcp config docs` renders from the
+ * schema: `fa-mcp config docs --check` passes on the committed page.
+ */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { configDocs } from '../../src/cli/commands/config.js';
 import { configSchema, forEachLeaf, renderConfigReference } from '../../src/config/index.js';
+import { recordingIo } from '../devtools/cli-helpers.js';
 
-const DOC = fileURLToPath(new URL('../../../../FA-MCP-SDK-DOC/03-configuration-reference.md', import.meta.url));
-const NOTE =
-  '> Generated from the configuration schema (`packages/fa-mcp-sdk/src/config/schema.ts`); do not edit by hand. ' +
-  'Regenerate with `UPDATE_DOCS=1 npx vitest run packages/fa-mcp-sdk/test/config/reference-doc.test.ts`.';
-
-const rendered = renderConfigReference(configSchema, { preamble: NOTE });
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const PAGE = 'FA-MCP-SDK-DOC/03-configuration-reference.md';
 
 describe('configuration reference', () => {
   it('has a row for every leaf key with its env variables and default', () => {
+    const rendered = renderConfigReference(configSchema);
     forEachLeaf(configSchema, (path, node) => {
       const line = rendered.split('\n').find((l) => l.startsWith(`| \`${path.join('.')}\` |`));
       expect(line, path.join('.')).toBeDefined();
@@ -22,12 +24,17 @@ describe('configuration reference', () => {
     for (const section of ['mcp', 'webServer', 'logger']) expect(rendered).toContain(`## \`${section}\``);
   });
 
-  it('matches the committed page (UPDATE_DOCS=1 rewrites it)', () => {
+  it(`fa-mcp config docs --check ${PAGE} passes (UPDATE_DOCS=1 rewrites the page)`, async () => {
+    const io = recordingIo(ROOT);
     if (process.env.UPDATE_DOCS === '1') {
-      writeFileSync(DOC, rendered);
+      expect(await configDocs(io, { out: PAGE })).toBe(0);
       return;
     }
-    expect(existsSync(DOC), `${DOC} is missing; run with UPDATE_DOCS=1`).toBe(true);
-    expect(readFileSync(DOC, 'utf8')).toBe(rendered);
+    const code = await configDocs(io, { check: PAGE });
+    expect(
+      code,
+      `${PAGE} is not what the schema renders. Regenerate it: \`pnpm run build && node packages/fa-mcp-sdk/dist/cli/index.js config docs --out ${PAGE}\` ` +
+        `(or \`UPDATE_DOCS=1 pnpm exec vitest run packages/fa-mcp-sdk/test/config/reference-doc.test.ts\`)\n${io.stderr}`,
+    ).toBe(0);
   });
 });

@@ -45,7 +45,7 @@ export const tasksSection: SchemaNode = {
       type: 'integer',
       minimum: 1,
       default: 10_000,
-      description: 'Retained tasks at most; a new task past it is refused with a tool error.',
+      description: 'Retained tasks at most; past it a new task is refused: -32003 (retry later) on a 2025-era call, a tool error (isError) on 2026-07-28.',
       'x-env': ['MCP_TASKS_MAX_TASKS'],
     },
     leaseMs: {

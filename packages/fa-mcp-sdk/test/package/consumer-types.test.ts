@@ -1,0 +1,99 @@
+/**
+ * The package as a consumer installs it: packed with `pnpm pack`, installed with npm into a fresh
+ * project, and compiled with `strict` and `skipLibCheck: false` over code that imports every entry
+ * point (consumer/consumer.ts). The tarball carries README.md and LICENSE, and
+ * `@arethetypeswrong/cli` and `publint` find no problem in it.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const PKG = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = join(PKG, '..', '..');
+const CONSUMER = fileURLToPath(new URL('./consumer/', import.meta.url));
+const BIN = join(ROOT, 'node_modules', '.bin');
+
+function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${cmd} ${args.join(' ')} timed out after ${timeoutMs} ms\n${out}`));
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+/** The newest modification time under a folder. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'fa-mcp-consumer-'));
+let tarball = '';
+
+beforeAll(async () => {
+  const dist = join(PKG, 'dist', 'index.d.ts');
+  if (!existsSync(dist) || statSync(dist).mtimeMs < newest(join(PKG, 'src'))) {
+    throw new Error('packages/fa-mcp-sdk/dist is missing or older than src/: run `pnpm run build` at the repository root first');
+  }
+  const packed = await run('pnpm', ['pack', '--pack-destination', work], PKG, 120_000);
+  expect(packed.code, packed.out).toBe(0);
+  tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz')) as string);
+}, 180_000);
+// Removing the installed project takes a while on a busy machine.
+afterAll(() => rm(work, { recursive: true, force: true, maxRetries: 5 }), 180_000);
+
+describe('the packed fa-mcp-sdk', () => {
+  it('carries README.md and LICENSE', async () => {
+    const listing = await run('tar', ['tzf', tarball], work, 30_000);
+    const files = listing.out.split('\n');
+    expect(files, 'add README.md and LICENSE to packages/fa-mcp-sdk and to "files" in its package.json').toEqual(
+      expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json', 'package/dist/index.d.ts']),
+    );
+  }, 60_000);
+
+  it('publint finds nothing to warn about', async () => {
+    const lint = await run(join(BIN, 'publint'), ['run', tarball, '--strict'], work, 120_000);
+    expect(lint.code, `publint reports problems in the package (fix packages/fa-mcp-sdk/package.json):\n${lint.out}`).toBe(0);
+    expect(lint.out).not.toMatch(/Warnings:|Errors:/);
+  }, 180_000);
+
+  it('are-the-types-wrong finds no problem for Node 16+ and bundlers, ESM and CJS', async () => {
+    // node10 resolution ignores "exports"; the package needs Node >= 20 ("engines"), so it does not apply.
+    const attw = await run(join(BIN, 'attw'), [tarball, '--profile', 'node16', '--format', 'ascii'], work, 120_000);
+    expect(attw.code, `attw reports problems in the package's types (check "exports" in packages/fa-mcp-sdk/package.json):\n${attw.out}`).toBe(0);
+  });
+
+  it('compiles a consumer of every entry point with strict and skipLibCheck false', async () => {
+    const app = join(work, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    for (const file of ['consumer.ts', 'tsconfig.json']) copyFileSync(join(CONSUMER, file), join(app, file));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app, 400_000);
+    expect(install.code, `npm install of the packed package failed:\n${install.out}`).toBe(0);
+    const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app, 300_000);
+    expect(
+      compiled.code,
+      'a consumer does not compile against the published types: every package a .d.ts imports needs its types in ' +
+        `"dependencies" of packages/fa-mcp-sdk/package.json (or stop exposing it)\n${compiled.out}`,
+    ).toBe(0);
+  }, 720_000);
+});

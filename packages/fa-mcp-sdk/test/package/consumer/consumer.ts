@@ -1,0 +1,63 @@
+/**
+ * A consumer's code, compiled by test/package/consumer-types.test.ts against the packed package:
+ * every entry point, the main types, under `strict` with `skipLibCheck: false`.
+ */
+import { Router, type RequestHandler } from 'express';
+import {
+  configSchema,
+  createAuthMW,
+  formatToolResult,
+  initMcpServer,
+  loadConfig,
+  ValidationError,
+  type AppConfig,
+  type ITool,
+  type IToolHandlerParams,
+  type McpServerData,
+  type McpServerHandle,
+  type PipelineStep,
+  type QueryResult,
+  type SchemaNode,
+  type TToolHandlerResponse,
+} from 'fa-mcp-sdk';
+import { queryMAIN, type DbRecord, type QueryResultRow } from 'fa-mcp-sdk/db';
+import { getJsonFromResult, startTestServer, type TestServer } from 'fa-mcp-sdk/testing';
+
+interface Row extends QueryResultRow {
+  id: number;
+}
+
+async function greet({ arguments: args }: IToolHandlerParams): Promise<TToolHandlerResponse> {
+  const rows: QueryResult<Row> = await queryMAIN<Row>('SELECT 1 AS id');
+  const first: DbRecord | undefined = rows.rows[0];
+  if (!first) throw new ValidationError('no rows');
+  return formatToolResult({ greeting: `Hello, ${String(args.name)}!`, id: rows.rows[0]?.id });
+}
+
+const tool: ITool = {
+  name: 'greet',
+  description: 'Greets',
+  inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  handler: greet,
+};
+
+const audit: PipelineStep = { name: 'audit', run: async (_op, next) => next() };
+const data: McpServerData = { tools: [tool], steps: [audit] };
+
+const router = Router();
+
+const schema: SchemaNode = configSchema;
+const config: AppConfig = loadConfig({ cwd: '.', env: {} }).config;
+
+export async function main(): Promise<void> {
+  const server: McpServerHandle = await initMcpServer(data, { handleSignals: false, config: { webServer: { port: 0 } } });
+  const guard: RequestHandler = createAuthMW(server);
+  router.get('/hello', guard, (_req, res) => void res.json({ ok: true }));
+  const test: TestServer = await startTestServer(data);
+  const client = await test.connect();
+  const result = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
+  const json: unknown = getJsonFromResult(result);
+  console.log(json, schema.type, config.webServer.port);
+  await test.stop();
+  await server.stop();
+}
