@@ -5,7 +5,7 @@
 //
 //   node scripts/bench/profile.mjs --server fa-on --path 2026 [--duration 5] [--top 30] [--out dir]
 //
-// --server bare|fa-off|fa-on   --path 2025-json|2025-sse|2026
+// --server floor|bare|sdk-v1|fastmcp|fa-off|fa-on   --path 2025-json|2025-sse|2026, or a method cell such as '2026 prompts/get'
 // --no-prof prints only the figures; --read <file.cpuprofile> summarizes an existing profile; --callers <name> (repeatable) prints the
 // call chains above the functions whose name starts with <name>.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,7 +17,9 @@ import { runLoad } from './lib/load.mjs';
 import { loadFor } from './lib/mcp-http.mjs';
 import { summarizeProfile } from './lib/profile-summary.mjs';
 import { pinLoadGenerator } from './lib/pinning.mjs';
-import { PATHS, SERVERS } from './lib/scenarios.mjs';
+import { METHOD_CELLS, PATHS, SERVERS, speaks } from './lib/scenarios.mjs';
+import { ensurePeers } from './lib/peers.mjs';
+import { BENCH_DIR } from './lib/paths.mjs';
 import { startServer } from './lib/server-proc.mjs';
 
 const { values: args } = parseArgs({
@@ -44,19 +46,21 @@ if (args.read) {
   process.exit(0);
 }
 const server = SERVERS.find((s) => s.id === args.server);
-const path = PATHS.find((p) => p.id === args.path);
+const path = [...PATHS, ...METHOD_CELLS].find((p) => p.id === args.path);
 if (!server || !path) throw new Error(`unknown --server ${args.server} or --path ${args.path}`);
+if (!speaks(server, path)) throw new Error(`${server.label} does not speak ${path.era}`);
 const out = args.out ?? mkdtempSync(join(tmpdir(), 'fa-mcp-prof-'));
 
 pinLoadGenerator();
+ensurePeers();
 const entries = await buildBenchServers();
 if (!args['no-prof']) process.env.BENCH_CPU_PROF = out;
 // BENCH_ONLY (see servers/fa-mcp.mjs) passes through: one feature at a time.
 const only = process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {};
-const proc = await startServer(entries[server.entry], { ...server.env, ...only, BENCH_RESPONSE_MODE: path.responseMode });
+const proc = await startServer(server.entry ? entries[server.entry] : join(BENCH_DIR, server.file), { ...server.env, ...only, BENCH_RESPONSE_MODE: path.responseMode });
 delete process.env.BENCH_CPU_PROF;
 const connections = Number(args.connections);
-const load = await loadFor(proc, path.era, connections);
+const load = await loadFor(proc, path.era, connections, path.method);
 await runLoad({ ...load, durationSec: 1 });
 const cpu0 = proc.cpuSeconds();
 const r = await runLoad({ ...load, durationSec: Number(args.duration) });

@@ -1,28 +1,36 @@
 #!/usr/bin/env node
-// The benchmark (`npm run bench`): in one run on loopback, tools/call throughput, p50/p99 latency and
-// server RSS for the bare official SDK v2, fa-mcp-sdk with nothing enabled and fa-mcp-sdk with
-// everything on, each on 2025-11-25 sessions (JSON and SSE responses) and on 2026-07-28; then the
-// memory of 1,000 idle sessions and RSS across 100,000 calls. Writes results.json, results.md and the
-// table of FA-MCP-SDK-DOC/07-testing-and-operations.md (between the bench markers).
+// The benchmark (`npm run bench`): in one run on loopback, throughput, p50/p99 latency and server CPU
+// per call of fa-mcp-sdk (nothing enabled, and everything on), the peers users would pick instead
+// (official SDK v2, SDK v1, fastmcp; pinned in scripts/bench/peers) and a floor with no MCP code
+// (node:http + JSON): `tools/call` on 2025-11-25 sessions (JSON and SSE responses) and on
+// 2026-07-28, and prompts/get, resources/read and completion/complete on both eras; then the memory
+// of 1,000 idle sessions of every server, RSS across 100,000 calls, and cold start (import time, first
+// tools/list over stdio). Writes results.json, results.md, results.svg (the chart) and the section of
+// FA-MCP-SDK-DOC/07-testing-and-operations.md between the bench markers (with the chart beside it).
 //
 // Options: --duration <s> (per cell, default 5)  --rounds <n> (default 3, best kept)
 //          --connections <n> (default 32)  --sessions <n> (idle-session test, default 1000)
 //          --soak <calls> (default 100000)  --soak-max-sec <s> (default 120: a slow machine sends fewer)
-//          --quick (1 round of 2 s, 200 sessions, 10,000 calls)
+//          --cold-runs <n> (default 10)  --no-methods (tools/call only)  --no-cold (no cold start)
+//          --quick (1 round of 2 s, 200 sessions, 10,000 calls, 3 cold runs)
 //          --no-docs (do not touch the docs page)  --strict (exit 1 when a target is missed)
 // Each server runs on a CPU of its own, the load generator on the others (lib/pinning.mjs;
 // BENCH_PIN=off to share the CPUs).
 import { cpus, loadavg } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBenchServers } from './lib/build.mjs';
+import { renderChart } from './lib/chart.mjs';
+import { coldStart } from './lib/cold-start.mjs';
+import { ensurePeers } from './lib/peers.mjs';
 import { runLoad } from './lib/load.mjs';
 import { checkCall, openSessions } from './lib/mcp-http.mjs';
 import { idleSessionCost, soak } from './lib/memory.mjs';
-import { DOC_PAGE, RESULTS_FILE, TABLE_FILE } from './lib/paths.mjs';
+import { BENCH_DIR, CHART_DOC_FILE, CHART_FILE, DOC_PAGE, RESULTS_FILE, TABLE_FILE } from './lib/paths.mjs';
 import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
 import { embedInPage, evaluate, printSummary, renderMarkdown } from './lib/report.mjs';
-import { PATHS, SERVERS } from './lib/scenarios.mjs';
+import { METHOD_CELLS, PATHS, SERVERS, speaks } from './lib/scenarios.mjs';
 import { samplePeak, startServer } from './lib/server-proc.mjs';
 
 const { values: args } = parseArgs({
@@ -33,6 +41,9 @@ const { values: args } = parseArgs({
     sessions: { type: 'string' },
     soak: { type: 'string' },
     'soak-max-sec': { type: 'string', default: '120' },
+    'cold-runs': { type: 'string' },
+    'no-methods': { type: 'boolean', default: false },
+    'no-cold': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
@@ -46,7 +57,9 @@ const opts = {
   idleSessions: Number(args.sessions ?? (quick ? 200 : 1000)),
   soakCalls: Number(args.soak ?? (quick ? 10_000 : 100_000)),
   soakMaxSec: Number(args['soak-max-sec']),
+  coldRuns: Number(args['cold-runs'] ?? (quick ? 3 : 10)),
 };
+const CELLS = [...PATHS, ...(args['no-methods'] ? [] : METHOD_CELLS)];
 const log = (...a) => console.log(...a);
 const started = Date.now();
 const loadAvgAtStart = loadavg().map((n) => Number(n.toFixed(2)));
@@ -56,20 +69,23 @@ if (loadAvgAtStart[0] > cpus().length) {
 
 pinLoadGenerator();
 log(`CPU pinning: ${pinningNote()}`);
+ensurePeers(log);
 log(`building the bench servers from the current sources...`);
-const entries = await buildBenchServers();
+const bundled = await buildBenchServers();
+const entryOf = (server) => (server.entry ? bundled[server.entry] : join(BENCH_DIR, server.file));
 
 // --- throughput: every server process up at once, cells interleaved, best of N rounds ---------------
 const processes = new Map(); // `${server}/${responseMode}` -> running server
 let features = { on: [], absent: [] };
 for (const server of SERVERS) {
   for (const mode of ['json', 'sse']) {
-    const proc = await startServer(entries[server.entry], { ...server.env, BENCH_RESPONSE_MODE: mode });
+    const cells = CELLS.filter((c) => c.responseMode === mode && speaks(server, c));
+    if (cells.length === 0) continue;
+    const proc = await startServer(entryOf(server), { ...server.env, BENCH_RESPONSE_MODE: mode });
     if (server.id === 'fa-on') features = { on: proc.features ?? [], absent: proc.absent ?? [] };
     proc.headers ??= {};
-    proc.sessions = await openSessions(proc.url, opts.connections, proc.headers);
-    await checkCall(proc.url, '2025', proc.sessions[0], proc.headers);
-    if (mode === 'json') await checkCall(proc.url, '2026', undefined, proc.headers);
+    proc.sessions = server.eras.includes('2025') ? await openSessions(proc.url, opts.connections, proc.headers) : [];
+    for (const cell of cells) await checkCall(proc.url, cell.era, proc.sessions[0], proc.headers, cell.method);
     processes.set(`${server.id}/${mode}`, proc);
   }
 }
@@ -77,10 +93,10 @@ log(`servers up; "everything on" = ${features.on.join(', ')}${features.absent.le
 
 const best = new Map();
 for (let round = 1; round <= opts.rounds; round++) {
-  for (const path of PATHS) {
-    for (const server of SERVERS) {
-      const proc = processes.get(`${server.id}/${path.responseMode}`);
-      const load = { url: proc.url, era: path.era, sessions: proc.sessions, headers: proc.headers, connections: opts.connections };
+  for (const cell of CELLS) {
+    for (const server of SERVERS.filter((s) => speaks(s, cell))) {
+      const proc = processes.get(`${server.id}/${cell.responseMode}`);
+      const load = { url: proc.url, era: cell.era, method: cell.method, sessions: proc.sessions, headers: proc.headers, connections: opts.connections };
       await runLoad({ ...load, durationSec: 1 }); // warm-up
       const peak = samplePeak(() => proc.rss());
       const cpu0 = proc.cpuSeconds();
@@ -88,12 +104,12 @@ for (let round = 1; round <= opts.rounds; round++) {
       // Server CPU time per call: less sensitive than req/s to other load on the machine.
       r.cpuUsPerCall = Math.round(((proc.cpuSeconds() - cpu0) / r.requests) * 1e6);
       const rssPeakMB = Number((peak() / 1e6).toFixed(1));
-      if (r.errors > 0) throw new Error(`${server.id} on ${path.id}: ${r.errors} failed calls, first: ${r.firstError}`);
-      const key = `${server.id}/${path.id}`;
+      if (r.errors > 0) throw new Error(`${server.id} on ${cell.id}: ${r.errors} failed calls, first: ${r.firstError}`);
+      const key = `${server.id}/${cell.id}`;
       const prev = best.get(key);
-      log(`round ${round} ${path.id.padEnd(9)} ${server.id.padEnd(6)} ${String(r.reqPerSec).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  cpu ${r.cpuUsPerCall} us/call`);
+      log(`round ${round} ${cell.id.padEnd(30)} ${server.id.padEnd(7)} ${String(r.reqPerSec).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  cpu ${r.cpuUsPerCall} us/call`);
       const cpuUsPerCall = Math.min(r.cpuUsPerCall, prev?.cpuUsPerCall ?? Infinity);
-      if (!prev || r.reqPerSec > prev.reqPerSec) best.set(key, { server: server.id, path: path.id, ...r, cpuUsPerCall, rssPeakMB: Math.max(rssPeakMB, prev?.rssPeakMB ?? 0) });
+      if (!prev || r.reqPerSec > prev.reqPerSec) best.set(key, { server: server.id, path: cell.id, method: cell.method, ...r, cpuUsPerCall, rssPeakMB: Math.max(rssPeakMB, prev?.rssPeakMB ?? 0) });
       else Object.assign(prev, { cpuUsPerCall, rssPeakMB: Math.max(prev.rssPeakMB, rssPeakMB) });
     }
   }
@@ -102,8 +118,8 @@ await Promise.all([...processes.values()].map((p) => p.stop()));
 
 // --- memory: idle sessions, then a long run -------------------------------------------------------------
 const idleSessions = [];
-for (const server of SERVERS) {
-  const proc = await startServer(entries[server.entry], { ...server.env, BENCH_RESPONSE_MODE: 'json' });
+for (const server of SERVERS.filter((s) => s.eras.includes('2025'))) {
+  const proc = await startServer(entryOf(server), { ...server.env, BENCH_RESPONSE_MODE: 'json' });
   try {
     idleSessions.push({ server: server.id, ...(await idleSessionCost(proc, opts.idleSessions)) });
   } finally {
@@ -114,7 +130,7 @@ log(`idle sessions measured (${opts.idleSessions} per server)`);
 
 const soaks = [];
 for (const server of SERVERS.filter((s) => s.id === 'fa-on')) {
-  const proc = await startServer(entries[server.entry], { ...server.env, BENCH_RESPONSE_MODE: 'json' });
+  const proc = await startServer(entryOf(server), { ...server.env, BENCH_RESPONSE_MODE: 'json' });
   try {
     const sessions = await openSessions(proc.url, opts.connections, proc.headers ?? {});
     await runLoad({ url: proc.url, era: '2025', sessions, headers: proc.headers ?? {}, connections: opts.connections, amount: 5_000 }); // settle JIT and pools
@@ -126,6 +142,8 @@ for (const server of SERVERS.filter((s) => s.id === 'fa-on')) {
   }
 }
 log('soak done');
+
+const cold = args['no-cold'] ? undefined : await coldStart({ runs: opts.coldRuns, log });
 
 const results = evaluate({
   env: {
@@ -145,15 +163,18 @@ const results = evaluate({
   throughput: [...best.values()],
   idleSessions,
   soak: soaks,
+  ...(cold ? { coldStart: cold } : {}),
 });
 results.env.totalSec = Math.round((Date.now() - started) / 1000);
-const markdown = renderMarkdown(results);
 writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(TABLE_FILE, markdown);
+writeFileSync(CHART_FILE, renderChart({ cells: CELLS, servers: SERVERS, throughput: results.throughput, date: results.env.date }));
+writeFileSync(TABLE_FILE, renderMarkdown(results, { cells: CELLS, chartFile: 'results.svg' }));
 if (!args['no-docs']) {
-  if (embedInPage(DOC_PAGE, markdown)) log(`updated ${DOC_PAGE}`);
-  else log(`${DOC_PAGE} has no bench markers; the table is in ${TABLE_FILE}`);
+  if (embedInPage(DOC_PAGE, renderMarkdown(results, { cells: CELLS, chartFile: 'images/bench-throughput.svg' }))) {
+    copyFileSync(CHART_FILE, CHART_DOC_FILE);
+    log(`updated ${DOC_PAGE} and ${CHART_DOC_FILE}`);
+  } else log(`${DOC_PAGE} has no bench markers; the table is in ${TABLE_FILE}`);
 }
-printSummary(results, log);
-log(`\nwrote ${RESULTS_FILE} and ${TABLE_FILE} in ${results.env.totalSec} s`);
+printSummary(results, CELLS, log);
+log(`\nwrote ${RESULTS_FILE}, ${TABLE_FILE} and ${CHART_FILE} in ${results.env.totalSec} s`);
 if (args.strict && results.targets.some((t) => !t.met)) process.exitCode = 1;

@@ -1,8 +1,10 @@
-// The load generator: a pool of keep-alive HTTP connections, each sending one tools/call after
-// another (fresh JSON-RPC id each time). On 2025-era runs each connection has its own session.
-// Every answer is checked (HTTP 200 and the echoed text in it); anything else counts as an error.
+// The load generator: a pool of keep-alive HTTP connections, each sending one request after another
+// (tools/call unless `method` says otherwise; fresh JSON-RPC id each time). On 2025-era runs each
+// connection has its own session. Every answer is checked (HTTP 200 and the workload's expected text
+// in it, lib/workloads.mjs); anything else counts as an error.
 import { Agent, request } from 'node:http';
 import { callBody, callHeaders } from './mcp-http.mjs';
+import { workload } from './workloads.mjs';
 
 function post(agent, url, headers, body) {
   return new Promise((resolve, reject) => {
@@ -24,11 +26,12 @@ function percentile(sorted, p) {
 }
 
 /**
- * @param {{ url: string, era: '2025' | '2026', sessions?: string[], headers?: Record<string, string>, connections: number, durationSec?: number, amount?: number }} opts
+ * @param {{ url: string, era: '2025' | '2026', method?: string, sessions?: string[], headers?: Record<string, string>, connections: number, durationSec?: number, amount?: number }} opts
  * @returns {Promise<{ requests: number, reqPerSec: number, p50Ms: number, p99Ms: number, errors: number, firstError?: string }>}
  */
 export async function runLoad(opts) {
-  const { url, era, sessions = [], connections, headers: extra = {} } = opts;
+  const { url, era, sessions = [], connections, headers: extra = {}, method = 'tools/call' } = opts;
+  const { expect } = workload(method);
   // Stops at `amount` calls or after `durationSec`, whichever comes first (5 s when neither is given).
   const seconds = opts.durationSec ?? (opts.amount ? Infinity : 5);
   const deadline = performance.now() + seconds * 1000;
@@ -41,15 +44,15 @@ export async function runLoad(opts) {
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const headers = callHeaders(era, sessions[i % Math.max(1, sessions.length)], extra);
+      const headers = callHeaders(era, sessions[i % Math.max(1, sessions.length)], extra, method);
       try {
         while (remaining > 0 && performance.now() < deadline) {
           remaining--;
           const t0 = performance.now();
           try {
-            const res = await post(agent, url, headers, callBody(era, nextId++));
+            const res = await post(agent, url, headers, callBody(era, nextId++, method));
             latencies.push(performance.now() - t0);
-            if (res.status !== 200 || !res.text.includes('"echoed"') || res.text.includes('"error"')) {
+            if (res.status !== 200 || !res.text.includes(expect) || res.text.includes('"error"')) {
               errors++;
               firstError ??= `HTTP ${res.status}: ${res.text.slice(0, 200)}`;
             }

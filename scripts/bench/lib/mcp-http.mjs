@@ -1,5 +1,6 @@
-// Just enough MCP over HTTP for the bench: open 2025-era sessions, and the tools/call request of
-// each era as autocannon sends it.
+// Just enough MCP over HTTP for the bench: open 2025-era sessions, and the request of each era for
+// each measured method (lib/workloads.mjs).
+import { ECHO_TEXT, workload } from './workloads.mjs';
 export const ERA_2025 = '2025-11-25';
 export const ERA_2026 = '2026-07-28';
 const ACCEPT = 'application/json, text/event-stream';
@@ -47,28 +48,28 @@ export async function openSessions(url, count, extra = {}, parallel = 16) {
   return ids;
 }
 
-const ARGS = { text: 'hello, benchmark' };
-
-export function callHeaders(era, sessionId, extra = {}) {
+export function callHeaders(era, sessionId, extra = {}, method = 'tools/call') {
+  const { name } = workload(method);
   return era === '2026'
-    ? { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': ERA_2026, 'mcp-method': 'tools/call', 'mcp-name': 'echo', ...extra }
+    ? { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': ERA_2026, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}), ...extra }
     : { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': ERA_2025, 'mcp-session-id': sessionId, ...extra };
 }
 
-export function callBody(era, id) {
-  const params =
-    era === '2026'
-      ? { name: 'echo', arguments: ARGS, _meta: { 'io.modelcontextprotocol/protocolVersion': ERA_2026, 'io.modelcontextprotocol/clientInfo': CLIENT, 'io.modelcontextprotocol/clientCapabilities': {} } }
-      : { name: 'echo', arguments: ARGS };
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
+const META_2026 = { 'io.modelcontextprotocol/protocolVersion': ERA_2026, 'io.modelcontextprotocol/clientInfo': CLIENT, 'io.modelcontextprotocol/clientCapabilities': {} };
+
+export function callBody(era, id, method = 'tools/call') {
+  const { params } = workload(method);
+  return JSON.stringify({ jsonrpc: '2.0', id, method, params: era === '2026' ? { ...params, _meta: META_2026 } : params });
 }
 
-/** One tools/call, checked: the bench refuses to measure a server that answers wrongly. */
-export async function checkCall(url, era, sessionId, extra = {}) {
-  const res = await fetch(url, { method: 'POST', headers: callHeaders(era, sessionId, extra), body: callBody(era, 1) });
-  const msg = firstMessage(await res.text(), res.headers.get('content-type'));
-  if (res.status !== 200 || msg?.result?.structuredContent?.echoed !== ARGS.text) {
-    throw new Error(`tools/call on ${url} (${era}) answered HTTP ${res.status}: ${JSON.stringify(msg).slice(0, 300)}`);
+/** One request, checked: the bench refuses to measure a server that answers wrongly. */
+export async function checkCall(url, era, sessionId, extra = {}, method = 'tools/call') {
+  const res = await fetch(url, { method: 'POST', headers: callHeaders(era, sessionId, extra, method), body: callBody(era, 1, method) });
+  const text = await res.text();
+  const msg = firstMessage(text, res.headers.get('content-type'));
+  const ok = method === 'tools/call' ? msg?.result?.structuredContent?.echoed === ECHO_TEXT : msg?.result !== undefined && text.includes(workload(method).expect);
+  if (res.status !== 200 || !ok) {
+    throw new Error(`${method} on ${url} (${era}) answered HTTP ${res.status}: ${JSON.stringify(msg ?? text).slice(0, 300)}`);
   }
 }
 
@@ -76,9 +77,9 @@ export async function checkCall(url, era, sessionId, extra = {}) {
  * What runLoad needs to load one running server on one era: its headers and, on 2025, a session per
  * connection; checked first with one call.
  */
-export async function loadFor(server, era, connections) {
+export async function loadFor(server, era, connections, method = 'tools/call') {
   const headers = server.headers ?? {};
   const sessions = era === '2025' ? await openSessions(server.url, connections, headers) : [];
-  await checkCall(server.url, era, sessions[0], headers);
-  return { url: server.url, era, sessions, headers, connections };
+  await checkCall(server.url, era, sessions[0], headers, method);
+  return { url: server.url, era, sessions, headers, connections, method };
 }

@@ -10,6 +10,8 @@ export const SDK_DIR = join(ROOT, 'packages', 'fa-mcp-sdk');
 export const SDK_BUILD_DIR = join(SDK_DIR, 'node_modules', '.cache', 'fa-mcp-bench');
 export const RESULTS_FILE = join(BENCH_DIR, 'results.json');
 export const TABLE_FILE = join(BENCH_DIR, 'results.md');
+export const CHART_FILE = join(BENCH_DIR, 'results.svg');
+export const CHART_DOC_FILE = join(ROOT, 'FA-MCP-SDK-DOC', 'images', 'bench-throughput.svg');
 export const DOC_PAGE = join(ROOT, 'FA-MCP-SDK-DOC', '07-testing-and-operations.md');
 
 /** require() that resolves from the library's package, where the MCP SDK packages are installed. */

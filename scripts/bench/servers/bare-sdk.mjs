@@ -4,13 +4,16 @@
 // BENCH_RESPONSE_MODE=json|sse selects how 2025-era POSTs are answered.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createMcpHandler, isLegacyRequest, McpServer, fromJsonSchema } from '@modelcontextprotocol/server';
+import { completable, createMcpHandler, isLegacyRequest, McpServer, fromJsonSchema } from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import { announce, answerMemoryProbes, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA } from './control.mjs';
+import { z } from 'zod';
+import { announce, answerMemoryProbes, completeNames, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA, GREET_PROMPT, greetText, README_TEXT, README_URI } from './control.mjs';
 
 const jsonResponses = process.env.BENCH_RESPONSE_MODE !== 'sse';
 const inputSchema = fromJsonSchema(ECHO_INPUT_SCHEMA);
 const outputSchema = fromJsonSchema(ECHO_OUTPUT_SCHEMA);
+// The prompt's argument with its completion, the SDK's documented way (a completable zod schema).
+const greetArgs = z.object({ name: completable(z.string(), (value) => completeNames(value)) });
 
 function buildServer() {
   const server = new McpServer({ name: 'bare-sdk-bench', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -18,6 +21,10 @@ function buildServer() {
     content: [{ type: 'text', text: JSON.stringify({ echoed: text }) }],
     structuredContent: { echoed: text },
   }));
+  server.registerPrompt(GREET_PROMPT, { description: 'Greets someone.', argsSchema: greetArgs }, ({ name }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: greetText(name) } }],
+  }));
+  server.registerResource('readme', README_URI, { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: README_TEXT }] }));
   return server;
 }
 

@@ -33,3 +33,12 @@ export const ECHO_OUTPUT_SCHEMA = {
   properties: { echoed: { type: 'string' } },
   required: ['echoed'],
 };
+
+// The other methods the bench measures (prompts/get, resources/read, completion/complete): the same
+// prompt, resource and completion on every server.
+export const GREET_PROMPT = 'greet';
+export const GREET_NAMES = ['benchmark', 'bench', 'bear', 'beacon', 'cedar'];
+export const greetText = (name) => `Hello, ${name}!`;
+export const completeNames = (value) => GREET_NAMES.filter((n) => n.startsWith(value ?? ''));
+export const README_URI = 'bench://readme';
+export const README_TEXT = 'The bench readme: a short static text resource.';

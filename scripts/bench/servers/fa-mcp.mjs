@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { configSchema, initMcpServer } from '../../../packages/fa-mcp-sdk/src/index.js';
-import { announce, answerMemoryProbes, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA } from './control.mjs';
+import { announce, answerMemoryProbes, completeNames, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA, GREET_PROMPT, greetText, README_TEXT, README_URI } from './control.mjs';
 
 const on = process.env.BENCH_PROFILE === 'on';
 // BENCH_ONLY=ratelimit,auth,metrics,tracing (with BENCH_PROFILE=on): only those features, to see what each costs.
@@ -73,6 +73,15 @@ const handle = await initMcpServer(
         }),
       },
     ],
+    prompts: [
+      {
+        name: GREET_PROMPT,
+        description: 'Greets someone.',
+        arguments: [{ name: 'name', required: true, complete: (value) => completeNames(value) }],
+        content: (args) => greetText(args.name),
+      },
+    ],
+    resources: [{ uri: README_URI, name: 'readme', mimeType: 'text/plain', content: README_TEXT }],
   },
   { cwd: mkdtempSync(join(tmpdir(), 'fa-mcp-bench-')), env: {}, nodeEnv: 'production', handleSignals: false, config },
 );
