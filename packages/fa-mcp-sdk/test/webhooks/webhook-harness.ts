@@ -40,3 +40,12 @@ export function closeAfterEach(): <T extends { close(): Promise<void> }>(thing: 
     return thing;
   };
 }
+
+/** Polls `check` until it is true; fails after `timeoutMs`. */
+export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
