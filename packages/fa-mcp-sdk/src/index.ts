@@ -64,6 +64,13 @@ export { callerOf, MAX_TASK_ATTEMPTS, TaskManager, type BegunTask, type TaskStar
 export { TaskInputs, TaskInputError, type ITaskInputRequest, type TaskAnswerOutcome } from './tasks/task-inputs.js';
 export { TASKS_EXTENSION_ID } from './core/steps/task-support.js';
 export type { TaskRuntime } from './tasks/task-runtime.js';
+export type {
+  AttemptRecord, IWebhookOutbox, IWebhookSender, IWebhookSendOptions, IWebhookSendResult, NewWebhookDelivery, WebhookDelivery, WebhookDeliveryStatus,
+} from './webhooks/webhook-types.js';
+export type { WebhookRuntime } from './webhooks/webhook-runtime.js';
+export type { WebhookEndpointConfig, WebhooksConfig } from './config/sections/webhooks.js';
+export { InMemoryWebhookOutbox } from './webhooks/outbox-memory.js';
+export { PostgresWebhookOutbox, WEBHOOK_MIGRATIONS } from './webhooks/outbox-postgres.js';
 export { InMemoryNotificationBus, type INotificationBus, type BusListener } from './state/notification-bus.js';
 export { PostgresNotificationBus } from './state/notification-bus-postgres.js';
 export { runMigrations, type Migration } from './state/pg-migrations.js';

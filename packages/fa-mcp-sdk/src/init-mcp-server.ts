@@ -40,6 +40,9 @@ import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
 import type { ITaskStore } from './tasks/task-types.js';
+import { createWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
+import { taskEventHook } from './webhooks/task-events.js';
+import type { IWebhookOutbox } from './webhooks/webhook-types.js';
 
 export interface McpServerData {
   /** The tools: an array (checked at start) or a function resolved per request. */
@@ -79,6 +82,8 @@ export interface McpServerData {
   resourceStore?: IResourceStore;
   /** A task store of your own (replaces `mcp.tasks.store`). */
   taskStore?: ITaskStore;
+  /** A webhook outbox of your own (replaces `webhooks.store`). */
+  webhookOutbox?: IWebhookOutbox;
 }
 
 export interface InitOptions extends Omit<LoadConfigOptions, 'overrides'> {
@@ -127,6 +132,8 @@ export interface McpServerHandle {
   auth: AuthRuntime;
   /** Tasks (`mcp.tasks.enabled`): the manager and its store; undefined when off. */
   tasks?: TaskRuntime;
+  /** Outbound webhooks (when `webhooks.endpoints` is not empty): the outbox, dead events listed and re-sent. */
+  webhooks?: WebhookRuntime;
 }
 
 /** The counters of `webServer.auth.failureThrottle`, on the store of `mcp.rateLimit`, when something authenticates. */
@@ -174,6 +181,18 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   }).catch(failedStart);
   const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
   const state = await createStateRuntime({ config: config.mcp, databases, logger, serverName: name, ...stateInstances(data) }).catch(failedStart);
+  const webhooks = config.webhooks.endpoints.length > 0
+    ? await createWebhookRuntime({
+        config: config.webhooks,
+        nodeEnv: loaded.nodeEnv,
+        ...(loadOpts.env ? { env: loadOpts.env } : {}),
+        pool: () => databases.get(config.webhooks.database).pool(),
+        logger: logger.child({ component: 'webhooks' }),
+        ...(ops.server.metrics ? { registry: ops.server.metrics.registry } : {}),
+        ...(data.webhookOutbox ? { outbox: data.webhookOutbox } : {}),
+        userAgent: `${name} (fa-mcp-sdk ${sdkVersion()})`,
+      }).catch((err: unknown) => failedStart(err, () => state.close()))
+    : undefined;
   const core = await prepareCore({
     data: state.minted ? { ...data, resourceTemplates: [...(data.resourceTemplates ?? []), state.minted.template()] } : data,
     databases,
@@ -185,7 +204,11 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     describeAuth: () => auth.describe(isStdio ? 'stdio' : 'http'),
     telemetry: ops.server,
     nodeEnv: loaded.nodeEnv,
-  }).catch((err: unknown) => failedStart(err, () => state.close()));
+    ...(webhooks ? { webhooks: webhooks.sender } : {}),
+  }).catch((err: unknown) => failedStart(err, async () => {
+    await webhooks?.close();
+    await state.close();
+  }));
   state.attach(core.pipeline);
   const db = createServerDatabases({ pipeline: core.pipeline, databases });
   const tasks = config.mcp.tasks.enabled
@@ -199,6 +222,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
         ...(!data.notificationBus && config.mcp.notifications.bus === 'postgres' && config.mcp.notifications.database === config.mcp.tasks.database
           ? { sharedBus: state.bus }
           : {}),
+        ...(webhooks && config.webhooks.taskEvents ? { onFinished: taskEventHook(webhooks.sender) } : {}),
       })
     : undefined;
   if (tasks && ops.server.metrics) ops.server.metrics.observeTasks(() => tasks.store.countByStatus() as Promise<Record<string, number>>);
@@ -279,6 +303,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     db,
     auth,
     ...(tasks ? { tasks } : {}),
+    ...(webhooks ? { webhooks } : {}),
     ...(ops.server.metrics ? { metrics: ops.server.metrics } : {}),
     ...(ops.accessPoints ? { accessPoints: ops.accessPoints } : {}),
     emitTrace: (event) => ops.server.emitTrace(event),
@@ -308,6 +333,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
             ...(http ? [{ name: 'http', close: () => http.close() }] : []),
             ...(stdio ? [{ name: 'stdio', close: () => stdio.close() }] : []),
             ...(tasks ? [{ name: 'tasks-store', close: () => tasks.close() }] : []),
+            ...(webhooks ? [{ name: 'webhooks', close: () => webhooks.close() }] : []),
             { name: 'state', close: () => state.close() },
             { name: 'db', close: () => db.close() },
             { name: 'operations', close: () => ops.close() },

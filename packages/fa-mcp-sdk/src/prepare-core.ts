@@ -26,6 +26,7 @@ import { appsExtension } from './apps/apps-support.js';
 import { createAppToolView } from './apps/tool-view.js';
 import { Paginator } from './core/pagination.js';
 import { prepareSkills } from './skills/prepare-skills.js';
+import type { IWebhookSender } from './webhooks/webhook-types.js';
 
 let sdkVersionCache: string | undefined;
 export function sdkVersion(): string {
@@ -51,9 +52,11 @@ export interface PrepareInput {
   nodeEnv?: string;
   /** The server's databases (`mcp.rateLimit.store: postgres` uses one). */
   databases?: Databases;
+  /** What handlers get as `webhooks`. */
+  webhooks?: IWebhookSender;
 }
 
-export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development', databases }: PrepareInput): Promise<Core> {
+export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development', databases, webhooks }: PrepareInput): Promise<Core> {
   const version = data.serverInfo?.version ?? pkg.version ?? '0.0.0';
   const builtins = {
     serverName: name,
@@ -131,6 +134,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(restLimiter ? { restRateLimiter: restLimiter } : {}),
     ...(rl.enabled && rl.maxConcurrentPerSubject > 0 ? { concurrency: concurrencyStep(rl.maxConcurrentPerSubject) } : {}),
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
+    ...(webhooks ? { webhooks } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),
     ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry) } : {}),
     extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : [])],

@@ -6,6 +6,7 @@ import type { ConsulConfig } from './sections/consul.js';
 import type { McpDebugConfig } from './sections/mcp-debug.js';
 import type { MintedResourcesConfig, NotificationsConfig, ResumabilityConfig } from './sections/state.js';
 import type { TracingConfig } from './sections/tracing.js';
+import type { WebhooksConfig } from './sections/webhooks.js';
 import type { MetricsConfig, OpenApiConfig, RestConfig } from './sections/web-ops.js';
 
 export type CacheScopeConfig = 'private' | 'public';
@@ -107,4 +108,5 @@ export interface AppConfig {
   tracing: TracingConfig;
   consul: ConsulConfig;
   agentTester: AgentTesterConfig;
+  webhooks: WebhooksConfig;
 }

@@ -18,6 +18,7 @@ import { tracingSection } from './sections/tracing.js';
 import { loggerSection } from './sections/logger.js';
 import { mcpSection } from './sections/mcp.js';
 import { webServerSection } from './sections/web-server.js';
+import { webhooksSection } from './sections/webhooks.js';
 import type { SchemaNode } from './schema-node.js';
 
 export * from './schema-node.js';
@@ -42,5 +43,6 @@ export const configSchema: SchemaNode = {
     tracing: tracingSection,
     consul: consulSection,
     agentTester: agentTesterSection,
+    webhooks: webhooksSection,
   },
 };

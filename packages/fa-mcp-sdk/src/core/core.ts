@@ -16,6 +16,7 @@ import { authorizeStep } from './steps/authorize.js';
 import { validateInputStep } from './steps/validate-input.js';
 import { validateOutputStep } from './steps/validate-output.js';
 import { createToolExecutor, type ToolHandler } from './tool-executor.js';
+import type { IWebhookSender } from '../webhooks/webhook-types.js';
 import type { IServerInfo } from './types.js';
 import type { ServerExtension } from './extensions.js';
 import { noopTelemetry, type Telemetry } from './telemetry.js';
@@ -44,6 +45,8 @@ export interface CoreOptions {
   logger: CoreLogger;
   limits: CoreLimits;
   defaultToolHandler?: ToolHandler;
+  /** What handlers get as `webhooks`. */
+  webhooks?: IWebhookSender;
   extraSteps?: PipelineStep[];
   pageSize: number;
   /** The key of pagination cursors (`mcp.pagination.cursorSecret`, or a random one per process). */
@@ -113,6 +116,7 @@ export function createCore(opts: CoreOptions): Core {
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
       configuredTimeoutMs: (name) => limits.toolTimeouts[name],
       defaultTimeoutMs: limits.toolTimeoutMs,
+      ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
     }),
   };
   if (opts.instructions !== undefined) core.instructions = opts.instructions;

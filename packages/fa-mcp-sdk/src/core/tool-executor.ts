@@ -8,9 +8,13 @@ import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
 import type { IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
+import type { IWebhookSender } from '../webhooks/webhook-types.js';
 
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
 const noTask = async (): Promise<void> => undefined;
+
+/** `webhooks` of a server without webhooks: queues nothing. */
+const noWebhooks: IWebhookSender = { send: async (_type, _data, options) => ({ id: options?.idempotencyKey ?? '', endpoints: [] }) };
 
 /**
  * The handler's params: plain fields, and `signal` as an own enumerable
@@ -58,6 +62,8 @@ export interface ToolExecutorOptions {
   /** The operator's timeout for a tool (config `toolTimeouts`), if any, else undefined. */
   configuredTimeoutMs: (toolName: string) => number | undefined;
   defaultTimeoutMs: number;
+  /** What handlers get as `webhooks` (webhooks/webhook-sender.ts). */
+  webhooks?: IWebhookSender;
 }
 
 export function createToolExecutor(opts: ToolExecutorOptions) {
@@ -80,6 +86,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       client: op.client,
       context: op.ctx,
       startTask: op.startTask ?? noTask,
+      webhooks: opts.webhooks ?? noWebhooks,
     });
     if (op.ctx.headers) params.headers = op.ctx.headers;
 

@@ -4,6 +4,7 @@
  * MCP SDK, so the core never depends on the protocol layer.
  */
 import type { RequestContext } from './request-context.js';
+import type { IWebhookSender } from '../webhooks/webhook-types.js';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -180,6 +181,12 @@ export interface IToolHandlerParams {
    * client without the extension; tasks off).
    */
   startTask: () => Promise<void>;
+  /**
+   * Outbound webhooks (`webhooks.endpoints`): `send(type, data, { idempotencyKey })`
+   * resolves once the event is in the outbox; delivery is signed, retried and at
+   * least once. With no endpoint configured for the type, nothing is queued.
+   */
+  webhooks: IWebhookSender;
 }
 
 export interface IPromptArgument {

@@ -37,6 +37,8 @@ export interface TaskManagerOptions extends TaskSettings {
    * itself idempotent). Without it orphans are always marked failed.
    */
   rerun?: (record: ITaskRecord) => Promise<Operation | undefined>;
+  /** Called once when this instance ends a task (completed, failed, cancelled), e.g. to queue a webhook; awaited, its errors logged. */
+  onFinished?: (record: ITaskRecord) => Promise<void>;
 }
 
 /** Runs of one task at most: the first, and one re-run after its instance stopped. */
@@ -229,6 +231,7 @@ export class TaskManager {
       });
       if (updated) {
         await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: updated.status });
+        await this.finished(updated);
         n++;
       }
     }
@@ -286,7 +289,12 @@ export class TaskManager {
   async setStatus(taskId: string, patch: TTaskPatch): Promise<ITaskRecord | undefined> {
     const updated = await this.opts.store.update(taskId, patch);
     if (updated) await this.opts.bus.publish(CH_STATUS, { taskId, status: updated.status });
+    if (updated && patch.status && isTerminalTaskStatus(updated.status)) await this.finished(updated);
     return updated;
+  }
+
+  private async finished(record: ITaskRecord): Promise<void> {
+    await this.opts.onFinished?.(record).catch((err: unknown) => this.opts.logger.warn({ err, taskId: record.taskId }, 'task end hook failed'));
   }
 
   /** Records how the work of a task ended, unless it was cancelled or shut down (recorded already). */

@@ -41,6 +41,8 @@ export interface TaskRuntimeOptions {
    * and left open on close (its owner closes it).
    */
   sharedBus?: INotificationBus;
+  /** Called when this instance ends a task (webhooks' task events). */
+  onFinished?: (record: ITaskRecord) => Promise<void>;
 }
 
 export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskRuntime> {
@@ -79,6 +81,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     maxTtlMs: settings.maxTtlMs,
     pollIntervalMs: settings.pollIntervalMs,
     leaseMs: settings.leaseMs,
+    ...(opts.onFinished ? { onFinished: opts.onFinished } : {}),
   });
   const sweep = async () => {
     try {

@@ -181,6 +181,21 @@ const full: AppConfig = {
     model: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'm', apiKey: 'k', timeoutMs: 1000, maxTokens: 256 },
     limits: { maxTurns: 3, conversationTimeoutMs: 5000, maxSessions: 2, maxConcurrentConversations: 3, sessionMaxAgeMs: 60_000, sessionIdleMs: 30_000, maxPromptChars: 100 },
   },
+  webhooks: {
+    endpoints: [{ name: 'orders', url: 'https://hooks.example.com/in', secretEnv: 'ORDERS_HOOK_SECRET', events: ['task.*'], timeoutMs: 2000, headers: { 'x-team': 'a' } }],
+    store: 'postgres',
+    database: 'other',
+    allowPrivateNetworks: false,
+    taskEvents: true,
+    maxAttempts: 3,
+    initialBackoffMs: 50,
+    maxBackoffMs: 5000,
+    timeoutMs: 1000,
+    pollIntervalMs: 100,
+    leaseMs: 5000,
+    concurrency: 2,
+    retentionMs: 120_000,
+  },
 };
 
 describe('schema', () => {

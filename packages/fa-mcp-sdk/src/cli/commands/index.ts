@@ -6,7 +6,8 @@ import { registerConfigCommand } from './config.js';
 import { registerContractCommand } from './contract.js';
 import { registerTokenCommand } from './token.js';
 import { registerToolsMeasureCommand } from './tools-measure.js';
+import { registerWebhooksCommand } from './webhooks.js';
 
 export type RegisterCommand = (program: Command, io: () => CliIo) => unknown;
 
-export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand];
+export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand, registerWebhooksCommand];

@@ -1,0 +1,153 @@
+/**
+ * The outbox in PostgreSQL: an event is committed before `send` resolves, so
+ * it survives a kill -9; every instance reads the same table, and a due event
+ * is claimed by one of them (`FOR UPDATE SKIP LOCKED`, then a lease). A crashed
+ * instance's claims expire and another instance (or its restart) takes them.
+ */
+import type { Pool } from 'pg';
+import { runMigrations, type Migration } from '../state/pg-migrations.js';
+import type { AttemptRecord, IWebhookOutbox, NewWebhookDelivery, WebhookDelivery, WebhookDeliveryStatus } from './webhook-types.js';
+
+export const WEBHOOK_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'webhooks-001',
+    sql: `CREATE TABLE IF NOT EXISTS fa_mcp_webhook_outbox (
+      id text NOT NULL,
+      endpoint text NOT NULL,
+      type text NOT NULL,
+      body text NOT NULL,
+      status text NOT NULL,
+      attempts integer NOT NULL DEFAULT 0,
+      next_attempt_at bigint NOT NULL,
+      lease_owner text,
+      lease_expires_at bigint,
+      last_error text,
+      last_status integer,
+      created_at bigint NOT NULL,
+      updated_at bigint NOT NULL,
+      delivered_at bigint,
+      PRIMARY KEY (endpoint, id)
+    );
+    CREATE INDEX IF NOT EXISTS fa_mcp_webhook_outbox_due ON fa_mcp_webhook_outbox (next_attempt_at) WHERE status = 'pending';
+    CREATE INDEX IF NOT EXISTS fa_mcp_webhook_outbox_status ON fa_mcp_webhook_outbox (status, updated_at DESC);`,
+  },
+];
+
+interface Row {
+  id: string;
+  endpoint: string;
+  type: string;
+  body: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  last_status: number | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+const COLUMNS = 'id, endpoint, type, body, status, attempts, next_attempt_at, last_error, last_status, created_at, updated_at, delivered_at';
+
+function fromRow(r: Row): WebhookDelivery {
+  return {
+    id: r.id,
+    endpoint: r.endpoint,
+    type: r.type,
+    body: r.body,
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: Number(r.next_attempt_at),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    ...(r.last_error !== null ? { lastError: r.last_error } : {}),
+    ...(r.last_status !== null ? { lastStatus: r.last_status } : {}),
+    ...(r.delivered_at !== null ? { deliveredAt: Number(r.delivered_at) } : {}),
+  };
+}
+
+export class PostgresWebhookOutbox implements IWebhookOutbox {
+  constructor(private readonly pool: Pool) {}
+
+  /** Creates the table (idempotent, under the migrations' advisory lock). */
+  async migrate(): Promise<void> {
+    await runMigrations(this.pool, WEBHOOK_MIGRATIONS);
+  }
+
+  async add(deliveries: NewWebhookDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const values: unknown[] = [];
+    const rows = deliveries.map((d, i) => {
+      values.push(d.id, d.endpoint, d.type, d.body, d.now);
+      const b = i * 5;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, 'pending', 0, $${b + 5}, $${b + 5}, $${b + 5})`;
+    });
+    await this.pool.query(
+      `INSERT INTO fa_mcp_webhook_outbox (id, endpoint, type, body, status, attempts, next_attempt_at, created_at, updated_at)
+       VALUES ${rows.join(', ')} ON CONFLICT (endpoint, id) DO NOTHING`,
+      values,
+    );
+  }
+
+  async claim(owner: string, now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
+    const { rows } = await this.pool.query<Row>(
+      `UPDATE fa_mcp_webhook_outbox o SET lease_owner = $1, lease_expires_at = $2
+       FROM (SELECT endpoint, id FROM fa_mcp_webhook_outbox
+             WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_expires_at IS NULL OR lease_expires_at <= $3)
+             ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) due
+       WHERE o.endpoint = due.endpoint AND o.id = due.id
+       RETURNING ${COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')}`,
+      [owner, leaseUntil, now, limit],
+    );
+    return rows.map(fromRow);
+  }
+
+  async record(id: string, endpoint: string, owner: string, attempt: AttemptRecord): Promise<boolean> {
+    const status = attempt.outcome === 'delivered' ? 'delivered' : attempt.outcome === 'dead' ? 'dead' : 'pending';
+    const error = attempt.outcome === 'delivered' ? null : attempt.error;
+    const httpStatus = attempt.status ?? null;
+    const next = attempt.outcome === 'retry' ? attempt.nextAttemptAt : null;
+    const { rowCount } = await this.pool.query(
+      `UPDATE fa_mcp_webhook_outbox SET status = $4, attempts = attempts + 1, last_error = $5, last_status = $6,
+         next_attempt_at = COALESCE($7, next_attempt_at), updated_at = $8,
+         delivered_at = CASE WHEN $4 = 'delivered' THEN $8 ELSE delivered_at END,
+         lease_owner = NULL, lease_expires_at = NULL
+       WHERE endpoint = $1 AND id = $2 AND lease_owner = $3 AND status = 'pending'`,
+      [endpoint, id, owner, status, error, httpStatus, next, attempt.now],
+    );
+    return rowCount === 1;
+  }
+
+  async list(status: WebhookDeliveryStatus, limit: number): Promise<WebhookDelivery[]> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT ${COLUMNS} FROM fa_mcp_webhook_outbox WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2`,
+      [status, limit],
+    );
+    return rows.map(fromRow);
+  }
+
+  async resend(now: number, ids?: string[]): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE fa_mcp_webhook_outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, updated_at = $1, lease_owner = NULL, lease_expires_at = NULL
+       WHERE status = 'dead' AND ($2::text[] IS NULL OR id = ANY($2::text[]))`,
+      [now, ids ?? null],
+    );
+    return rowCount ?? 0;
+  }
+
+  async countByStatus(): Promise<Record<WebhookDeliveryStatus, number>> {
+    const { rows } = await this.pool.query<{ status: WebhookDeliveryStatus; n: string }>(
+      'SELECT status, count(*) AS n FROM fa_mcp_webhook_outbox GROUP BY status',
+    );
+    const out: Record<WebhookDeliveryStatus, number> = { pending: 0, delivered: 0, dead: 0 };
+    for (const r of rows) out[r.status] = Number(r.n);
+    return out;
+  }
+
+  async sweep(before: number): Promise<void> {
+    await this.pool.query(`DELETE FROM fa_mcp_webhook_outbox WHERE status = 'delivered' AND delivered_at < $1`, [before]);
+  }
+
+  async close(): Promise<void> {}
+}
