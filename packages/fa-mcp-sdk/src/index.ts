@@ -10,6 +10,7 @@ export * from './core/types.js';
 export type { RequestContext, AuthInfo, ProtocolEra, TransportKind, TraceContext } from './core/request-context.js';
 export type { Operation, PipelineStep, Next } from './core/pipeline.js';
 export type { ToolHandler } from './core/tool-executor.js';
+export type { ICapabilitiesOptions, ListKind } from './core/declared-capabilities.js';
 export { TOOL_NAME_PATTERN } from './core/tool-name.js';
 export { TRUNCATION_MARKER } from './core/steps/cap-result.js';
 export { loadConfig, ConfigError, maskConfig, renderConfigReference, type LoadConfigOptions, type LoadedConfig } from './config/index.js';

@@ -7,7 +7,7 @@ import { BaseMcpError, InternalError, TimeoutError, ToolExecutionError } from '.
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
-import type { IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
+import type { IClientChannel, IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
 
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
 const noTask = async (): Promise<void> => undefined;
@@ -58,6 +58,15 @@ export interface ToolExecutorOptions {
   /** The operator's timeout for a tool (config `toolTimeouts`), if any, else undefined. */
   configuredTimeoutMs: (toolName: string) => number | undefined;
   defaultTimeoutMs: number;
+  /** The server declares `logging`; when false, `client.log()` resolves without sending (the protocol allows no log message then). */
+  logsToClient?: boolean;
+}
+
+const noLog = async (): Promise<void> => undefined;
+
+/** The client channel with `log` sending nothing, everything else as it is. */
+function withoutLogs(client: IClientChannel): IClientChannel {
+  return Object.create(client, { log: { value: noLog, enumerable: true } }) as IClientChannel;
 }
 
 export function createToolExecutor(opts: ToolExecutorOptions) {
@@ -77,7 +86,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       arguments: (op.params.arguments as JsonObject | undefined) ?? {},
       sendProgress: op.sendProgress,
       clientCapabilities: op.ctx.clientCapabilities,
-      client: op.client,
+      client: opts.logsToClient === false ? withoutLogs(op.client) : op.client,
       context: op.ctx,
       startTask: op.startTask ?? noTask,
     });

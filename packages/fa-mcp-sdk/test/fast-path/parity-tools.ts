@@ -29,6 +29,7 @@ export const reasonText = (reason: unknown): string =>
 
 export function parityTools(seen: Map<string, Seen>, aborted: string[]): McpServerData {
   return {
+    capabilities: { logging: true },
     steps: [captureStep(seen)],
     tools: [
       {
