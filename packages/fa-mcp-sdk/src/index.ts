@@ -3,6 +3,7 @@
  * FA-MCP-SDK-DOC/11-public-contract.md; renaming one is a breaking change.
  */
 export { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from './init-mcp-server.js';
+export { getTools, notifyResourceUpdated, getTaskStore, resetTaskStore } from './running-servers.js';
 export * from './core/errors.js';
 export { createJsonRpcErrorResponse, toWireError, type WireError } from './core/error-mapping.js';
 export * from './core/results.js';

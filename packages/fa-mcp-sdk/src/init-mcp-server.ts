@@ -38,6 +38,7 @@ import { startHttpServer, type RunningHttpServer } from './transport/http/http-s
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
+import { trackRunningServer } from './running-servers.js';
 import type { ITaskStore } from './tasks/task-types.js';
 
 export interface McpServerData {
@@ -308,12 +309,15 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
         },
         reason,
       ).then((outcome) => {
+        untrack();
         stopped = true;
         return outcome;
       });
       return stopping;
     },
   };
+  // getTools(), notifyResourceUpdated(), getTaskStore() find it while it runs (running-servers.ts).
+  const untrack = trackRunningServer(handle);
   if (ops.metricsUrl) handle.metricsUrl = ops.metricsUrl;
   if (http) {
     handle.http = http;
