@@ -383,4 +383,6 @@ modern.attach(await initMcpServer({
   skills: (await import('./skills-fixtures.mjs')).conformanceSkills,
   serverInfo: { name: 'fa-mcp-conformance-server', version: '0.0.0' },
   instructions: 'Fixtures of the official MCP conformance suite.',
+  // The suite's tools log, its lists change and its resources update: declared, so the capabilities say so.
+  capabilities: { logging: true, listChanged: true, subscribe: true },
 }));

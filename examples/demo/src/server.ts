@@ -34,6 +34,8 @@ export const demoServerData: McpServerData = {
   prompts: [explainTopicPrompt],
   resources: [aboutResource],
   resourceTemplates: [ratesTemplate],
+  // slow_report logs its steps to the client; the tool list is announced as changing.
+  capabilities: { logging: true, listChanged: ['tools'] },
 };
 
 export function createDemoServer(options: DemoServerOptions = {}): Promise<McpServerHandle> {

@@ -3,6 +3,7 @@
  * FA-MCP-SDK-DOC/11-public-contract.md; renaming one is a breaking change.
  */
 export { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from './init-mcp-server.js';
+export { getTools, notifyResourceUpdated, getTaskStore, resetTaskStore } from './running-servers.js';
 export * from './core/errors.js';
 export { createJsonRpcErrorResponse, toWireError, type WireError } from './core/error-mapping.js';
 export * from './core/results.js';
@@ -10,6 +11,7 @@ export * from './core/types.js';
 export type { RequestContext, AuthInfo, ProtocolEra, TransportKind, TraceContext } from './core/request-context.js';
 export type { Operation, PipelineStep, Next } from './core/pipeline.js';
 export type { ToolHandler } from './core/tool-executor.js';
+export type { ICapabilitiesOptions, ListKind } from './core/declared-capabilities.js';
 export { TOOL_NAME_PATTERN } from './core/tool-name.js';
 export { TRUNCATION_MARKER } from './core/steps/cap-result.js';
 export { loadConfig, ConfigError, maskConfig, renderConfigReference, type LoadConfigOptions, type LoadedConfig } from './config/index.js';

@@ -10,6 +10,7 @@ import type { PipelineStep } from './core/pipeline.js';
 import type { IInstructionsParts } from './core/instructions.js';
 import type { IIconFile } from './core/icons.js';
 import type { ToolHandler } from './core/tool-executor.js';
+import { assertNotifiable, type ICapabilitiesOptions } from './core/declared-capabilities.js';
 import type { IIcon, IPromptData, IResourceData, IResourceTemplateInfo, IServerInfo, TToolsSource } from './core/types.js';
 import type { ReadinessCheck } from './ops/health.js';
 import type { ISkillsOptions } from './skills/prepare-skills.js';
@@ -39,6 +40,7 @@ import { metricsExposureWarning } from './ops/metrics-exposure.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
+import { trackRunningServer } from './running-servers.js';
 import type { ITaskStore } from './tasks/task-types.js';
 import { createWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { taskEventHook } from './webhooks/task-events.js';
@@ -56,6 +58,11 @@ export interface McpServerData {
   skills?: string | ISkillsOptions;
   /** name, version (default: package.json), title, description, websiteUrl, icons (files become data: URIs). */
   serverInfo?: Omit<IServerInfo, 'icons'> & { icons?: Array<IIcon | IIconFile> };
+  /**
+   * What the server does beyond serving its lists: handlers that log to the client, lists that
+   * change, resource updates. Declared at initialize and server/discover; `mcp.capabilities` overrides.
+   */
+  capabilities?: ICapabilitiesOptions;
   /** Plain text, or parts assembled under `mcp.instructions.budget`. */
   instructions?: string | IInstructionsParts;
   /** Text of the standard `agent_brief` prompt and `<name>://agent/brief` resource. */
@@ -116,10 +123,10 @@ export interface McpServerHandle {
   /**
    * Sends notifications/resources/updated to every connection subscribed to the URI, on this
    * instance and (through `mcp.notifications.bus`) on the others; resolves with how many
-   * connections of this instance were notified.
+   * connections of this instance were notified. Rejects unless the server declares resources.subscribe.
    */
   notifyResourceUpdated(uri: string): Promise<number>;
-  /** Sends notifications/<kind>/list_changed to every connection, on every instance on the bus. */
+  /** Sends notifications/<kind>/list_changed to every connection, on every instance on the bus; rejects unless the list declares listChanged. */
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): Promise<void>;
   /** Minted resources (`mcp.mintedResources.enabled`): `mint()` outside tool handlers, and the store. */
   mintedResources?: MintedResources;
@@ -307,8 +314,14 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     ...(ops.server.metrics ? { metrics: ops.server.metrics } : {}),
     ...(ops.accessPoints ? { accessPoints: ops.accessPoints } : {}),
     emitTrace: (event) => ops.server.emitTrace(event),
-    notifyResourceUpdated: (uri) => changes.resourceUpdated(uri),
-    notifyListChanged: (kind) => changes.listChanged(kind),
+    notifyResourceUpdated: async (uri) => {
+      assertNotifiable(core.declared, 'resource');
+      return changes.resourceUpdated(uri);
+    },
+    notifyListChanged: async (kind) => {
+      assertNotifiable(core.declared, kind);
+      return changes.listChanged(kind);
+    },
     ...(state.minted ? { mintedResources: state.minted } : {}),
     get stopped() {
       return stopped;
@@ -341,12 +354,15 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
         },
         reason,
       ).then((outcome) => {
+        untrack();
         stopped = true;
         return outcome;
       });
       return stopping;
     },
   };
+  // getTools(), notifyResourceUpdated(), getTaskStore() find it while it runs (running-servers.ts).
+  const untrack = trackRunningServer(handle);
   if (ops.metricsUrl) handle.metricsUrl = ops.metricsUrl;
   if (http) {
     handle.http = http;

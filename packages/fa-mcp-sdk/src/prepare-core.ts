@@ -27,6 +27,7 @@ import { createAppToolView } from './apps/tool-view.js';
 import { Paginator } from './core/pagination.js';
 import { prepareSkills } from './skills/prepare-skills.js';
 import type { IWebhookSender } from './webhooks/webhook-types.js';
+import { deriveCapabilities } from './protocol/capabilities.js';
 
 let sdkVersionCache: string | undefined;
 export function sdkVersion(): string {
@@ -138,6 +139,11 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(data.steps ? { extraSteps: data.steps } : {}),
     ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry) } : {}),
     extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : [])],
+    declared: deriveCapabilities({
+      config: config.mcp.capabilities,
+      ...(data.capabilities ? { declared: data.capabilities } : {}),
+      dynamicTools: registry.hasDynamicTools,
+    }),
   });
 
   const overdue = overdueDeprecations([

@@ -1,7 +1,8 @@
 /**
  * Authorization of one item (tool, prompt, resource, route): every scope in
  * `requiredScopes`, and membership in at least one of `requiredGroups`
- * (group names compare case-insensitively). An item without requirements is
+ * (group names compare case-insensitively); `requireAuth` asks only for an
+ * authenticated caller. An item without requirements is
  * open to every caller the transport let in. On stdio without a token the
  * caller is the local user who started the process, trusted by the process
  * boundary.
@@ -12,6 +13,8 @@ import { AuthError } from './auth-error.js';
 export interface AccessRequirements {
   requiredScopes?: string[];
   requiredGroups?: string[];
+  /** An authenticated caller, whatever its scopes and groups (implied by either). */
+  requireAuth?: boolean;
 }
 
 export interface AccessSubject {
@@ -29,7 +32,7 @@ const ALLOWED: AccessDecision = Object.freeze({ allowed: true });
 export function decideAccess(item: AccessRequirements, who: AccessSubject): AccessDecision {
   const scopes = item.requiredScopes ?? [];
   const groups = item.requiredGroups ?? [];
-  if (scopes.length === 0 && groups.length === 0) return ALLOWED;
+  if (scopes.length === 0 && groups.length === 0 && item.requireAuth !== true) return ALLOWED;
   const auth = who.auth;
   if (!auth) {
     if (who.transport === 'stdio') return ALLOWED;

@@ -4,6 +4,7 @@ import type { AgentTesterConfig } from './sections/agent-tester.js';
 import type { DbSectionConfig } from './sections/db.js';
 import type { ConsulConfig } from './sections/consul.js';
 import type { McpDebugConfig } from './sections/mcp-debug.js';
+import type { CapabilitiesConfig } from './sections/capabilities.js';
 import type { MintedResourcesConfig, NotificationsConfig, ResumabilityConfig } from './sections/state.js';
 import type { TracingConfig } from './sections/tracing.js';
 import type { WebhooksConfig } from './sections/webhooks.js';
@@ -68,6 +69,7 @@ export interface AppConfig {
     instructions: {
       budget: number;
     };
+    capabilities: CapabilitiesConfig;
     requestState: {
       secret: string;
       ttlMs: number;

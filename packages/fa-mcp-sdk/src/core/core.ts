@@ -19,6 +19,7 @@ import { createToolExecutor, type ToolHandler } from './tool-executor.js';
 import type { IWebhookSender } from '../webhooks/webhook-types.js';
 import type { IServerInfo } from './types.js';
 import type { ServerExtension } from './extensions.js';
+import { NOTHING_DECLARED, type DeclaredCapabilities } from './declared-capabilities.js';
 import { noopTelemetry, type Telemetry } from './telemetry.js';
 import { randomUUID } from 'node:crypto';
 
@@ -64,6 +65,8 @@ export interface CoreOptions {
   observeSteps?: PipelineStep[];
   /** Leave out of lists what the caller may not use (`webServer.auth.hideUnauthorized`). */
   hideUnauthorized?: boolean;
+  /** logging, listChanged and subscribe as the server declares them (nothing when absent). */
+  declared?: DeclaredCapabilities;
 }
 
 export interface Core {
@@ -79,6 +82,8 @@ export interface Core {
   extensions: ServerExtension[];
   telemetry: Telemetry;
   hideUnauthorized: boolean;
+  /** logging, listChanged and subscribe as the server declares them (protocol/capabilities.ts). */
+  declared: DeclaredCapabilities;
   /** The budget of the REST routes, when `mcp.rateLimit` is on (rest/mount.ts). */
   restRateLimiter?: RateLimiterAbstract;
 }
@@ -111,12 +116,14 @@ export function createCore(opts: CoreOptions): Core {
     extensions: opts.extensions ?? [],
     telemetry: opts.telemetry ?? noopTelemetry(randomUUID),
     hideUnauthorized: opts.hideUnauthorized ?? false,
+    declared: opts.declared ?? NOTHING_DECLARED,
     ...(opts.restRateLimiter ? { restRateLimiter: opts.restRateLimiter } : {}),
     executeTool: createToolExecutor({
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
       configuredTimeoutMs: (name) => limits.toolTimeouts[name],
       defaultTimeoutMs: limits.toolTimeoutMs,
       ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
+      logsToClient: (opts.declared ?? NOTHING_DECLARED).logging,
     }),
   };
   if (opts.instructions !== undefined) core.instructions = opts.instructions;

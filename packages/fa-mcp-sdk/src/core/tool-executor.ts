@@ -7,7 +7,7 @@ import { BaseMcpError, InternalError, RequestCancelledError, TimeoutError, ToolE
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
-import type { IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
+import type { IClientChannel, IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
 import type { IWebhookSender } from '../webhooks/webhook-types.js';
 
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
@@ -64,6 +64,15 @@ export interface ToolExecutorOptions {
   defaultTimeoutMs: number;
   /** What handlers get as `webhooks` (webhooks/webhook-sender.ts). */
   webhooks?: IWebhookSender;
+  /** The server declares `logging`; when false, `client.log()` resolves without sending (the protocol allows no log message then). */
+  logsToClient?: boolean;
+}
+
+const noLog = async (): Promise<void> => undefined;
+
+/** The client channel with `log` sending nothing, everything else as it is. */
+function withoutLogs(client: IClientChannel): IClientChannel {
+  return Object.create(client, { log: { value: noLog, enumerable: true } }) as IClientChannel;
 }
 
 export function createToolExecutor(opts: ToolExecutorOptions) {
@@ -83,7 +92,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       arguments: (op.params.arguments as JsonObject | undefined) ?? {},
       sendProgress: op.sendProgress,
       clientCapabilities: op.ctx.clientCapabilities,
-      client: op.client,
+      client: opts.logsToClient === false ? withoutLogs(op.client) : op.client,
       context: op.ctx,
       startTask: op.startTask ?? noTask,
       webhooks: opts.webhooks ?? noWebhooks,

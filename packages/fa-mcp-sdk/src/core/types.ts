@@ -45,6 +45,8 @@ export interface IAccessRequirements {
   requiredScopes?: string[];
   /** Groups (token claim or LDAP) of which the caller must be in at least one. */
   requiredGroups?: string[];
+  /** Only an authenticated caller may use it (JSON-RPC -32001 `forbidden` otherwise); stdio without a token is the trusted local user. */
+  requireAuth?: boolean;
 }
 
 export interface ITool extends IAccessRequirements {

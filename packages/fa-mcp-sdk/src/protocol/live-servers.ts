@@ -5,9 +5,10 @@
  * 2026-07-28 HTTP handler's `subscriptions/listen` streams read.
  */
 import { InMemoryServerEventBus, type McpServer, type ServerEventBus } from '@modelcontextprotocol/server';
+import type { ListKind } from '../core/declared-capabilities.js';
 import type { ProtocolEra } from '../core/request-context.js';
 
-export type ListKind = 'tools' | 'prompts' | 'resources';
+export type { ListKind };
 
 export interface LiveServer {
   server: McpServer;

@@ -24,11 +24,12 @@ import type { LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
 import { describeTool } from './tool-wire.js';
-import { extensionsCapability, registerExtensionMethods } from './extension-methods.js';
+import { registerExtensionMethods } from './extension-methods.js';
 import { tapWire } from './wire-tap.js';
+import { serverCapabilities, settleListChanged } from './capabilities.js';
 import type { ReplayBook } from './fast-call-replay.js';
 import { serverImplementation } from './server-identity.js';
-import { TASK_STATE, TASKS_EXTENSION_ID } from '../core/steps/task-support.js';
+import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
 import { runWithTaskLaunch, shouldLaunchTask } from './task-launch-2026.js';
 
@@ -87,15 +88,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const server = new McpServer(
     serverImplementation(core),
     {
-      capabilities: {
-        logging: {},
-        ...(registry.hasTools ? { tools: { listChanged: true } } : {}),
-        ...(registry.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
-        ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
-        ...(hasCompletions(registry) ? { completions: {} } : {}),
-        ...extensionsCapability(core, era === '2026' && opts.tasks ? [TASKS_EXTENSION_ID] : []),
-        ...(era === '2025' && opts.tasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
-      },
+      capabilities: serverCapabilities(core, era, opts.tasks !== undefined),
       ...(core.instructions ? { instructions: core.instructions } : {}),
       // The SDK refuses a tampered or expired requestState with -32602 before any handler runs.
       requestState: { verify: (state: string, ctx: ServerContext) => opts.modern.codec.verify(state, ctx) },
@@ -103,6 +96,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
     },
   );
+  settleListChanged(server, core);
   const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
   let stopTaskDispatch: (() => void) | undefined;
   const tasks = era === '2025' ? opts.tasks : undefined;
@@ -135,7 +129,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const low = server.server;
   // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
   let logLevel: LogLevel | undefined;
-  if (era === '2025') {
+  if (era === '2025' && core.declared.logging) {
     low.setRequestHandler('logging/setLevel', async (req) => {
       logLevel = req.params.level;
       return {};
@@ -273,14 +267,16 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
-    low.setRequestHandler('resources/subscribe', async (req) => {
-      live?.subscriptions.add(req.params.uri);
-      return {};
-    });
-    low.setRequestHandler('resources/unsubscribe', async (req) => {
-      live?.subscriptions.delete(req.params.uri);
-      return {};
-    });
+    if (core.declared.subscribe) {
+      low.setRequestHandler('resources/subscribe', async (req) => {
+        live?.subscriptions.add(req.params.uri);
+        return {};
+      });
+      low.setRequestHandler('resources/unsubscribe', async (req) => {
+        live?.subscriptions.delete(req.params.uri);
+        return {};
+      });
+    }
   }
 
   registerExtensionMethods(server, core, contextOf);

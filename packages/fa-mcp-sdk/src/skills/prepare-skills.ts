@@ -23,6 +23,11 @@ export interface ISkillsOptions {
   listInInstructions?: boolean;
   /** Cache hint of skills/list, skills/get and directory reads on 2026-07-28 (default `{ ttlMs: 0, cacheScope: 'private' }`). */
   cacheHint?: Partial<SkillsCacheHint>;
+  /**
+   * Serve `resources/directory/read` and declare `directoryRead: true` (default true). false
+   * declares the extension as `{}` (SEP-2640: no optional features) and serves no directory reads.
+   */
+  directoryRead?: boolean;
 }
 
 export interface PreparedSkills {
@@ -52,7 +57,7 @@ export function prepareSkills(input: string | ISkillsOptions, ctx: PrepareSkills
     catalog,
     resources: skillResources(catalog),
     templates: catalog.skills.length > 0 ? [skillReferenceTemplate(catalog)] : [],
-    extension: skillsExtension(catalog, ctx.paginator, cache),
+    extension: skillsExtension(catalog, ctx.paginator, cache, options.directoryRead ?? true),
     listing: options.listInInstructions === false ? [] : skillListing(catalog),
   };
 }

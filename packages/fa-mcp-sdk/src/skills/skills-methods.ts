@@ -1,7 +1,8 @@
 /**
  * The methods of the Skills extension (SEP-2640): skills/list (paged, entries
  * never split), skills/get (one entry by its SKILL.md URI, -32602 for any other)
- * and resources/directory/read (the children of a skill folder). On
+ * and resources/directory/read (the children of a skill folder; only with
+ * `directoryRead`, the default). On
  * 2026-07-28 each result carries the cache fields `ttlMs` and `cacheScope`.
  */
 import type { ExtensionMethod, ServerExtension } from '../core/extensions.js';
@@ -20,7 +21,7 @@ export interface SkillsCacheHint {
 const CURSOR = { type: 'string' };
 const META = { type: 'object' };
 
-export function skillsExtension(catalog: SkillCatalog, paginator: Paginator, cache: SkillsCacheHint): ServerExtension {
+export function skillsExtension(catalog: SkillCatalog, paginator: Paginator, cache: SkillsCacheHint, directoryRead = true): ServerExtension {
   const cacheFields = (ctx: RequestContext): JsonObject => (ctx.era === '2026' ? { ttlMs: cache.ttlMs, cacheScope: cache.cacheScope } : {});
 
   const list: ExtensionMethod = {
@@ -54,7 +55,8 @@ export function skillsExtension(catalog: SkillCatalog, paginator: Paginator, cac
 
   return {
     id: SKILLS_EXTENSION_ID,
-    settings: { directoryRead: true },
-    methods: { [SKILLS_LIST_METHOD]: list, [SKILLS_GET_METHOD]: get, [RESOURCES_DIRECTORY_READ_METHOD]: readDirectory },
+    // SEP-2640: `directoryRead` defaults to false, and `{}` declares the extension with no optional features.
+    settings: directoryRead ? { directoryRead: true } : {},
+    methods: { [SKILLS_LIST_METHOD]: list, [SKILLS_GET_METHOD]: get, ...(directoryRead ? { [RESOURCES_DIRECTORY_READ_METHOD]: readDirectory } : {}) },
   };
 }

@@ -99,4 +99,8 @@ export class InMemoryTaskStore implements ITaskStore {
   async close(): Promise<void> {
     this.tasks.clear();
   }
+
+  async clear(): Promise<void> {
+    this.tasks.clear();
+  }
 }

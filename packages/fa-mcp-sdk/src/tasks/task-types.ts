@@ -119,6 +119,8 @@ export interface ITaskStore {
   /** Retained tasks by status (for the `mcp_tasks` gauge). */
   countByStatus(): Promise<Partial<Record<TTaskStatus, number>>>;
   close(): Promise<void>;
+  /** Forgets every task (tests between cases; resetTaskStore() calls it). Optional: a shared store may refuse. */
+  clear?(): Promise<void>;
 }
 
 /** The wire shape of a task (2025-11-25 `Task`). */

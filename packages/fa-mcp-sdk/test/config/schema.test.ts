@@ -74,6 +74,7 @@ const full: AppConfig = {
     },
     excludeTools: ['a'],
     instructions: { budget: 64 },
+    capabilities: { logging: true, listChanged: 'auto', subscribe: false },
     requestState: { secret: 's'.repeat(32), ttlMs: 5000, maxRounds: 3 },
     cacheHints: { ttlMs: 1000, cacheScope: 'public', perMethod: { 'resources/read': { ttlMs: 60_000, cacheScope: 'private' } } },
     debug: { logFile: '/tmp/trace.jsonl', maxEntryBytes: 512, builtinTools: true, allowInProduction: true },

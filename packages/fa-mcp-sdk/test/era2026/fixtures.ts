@@ -17,6 +17,7 @@ const textOf = (sample: JsonObject) => String((sample.content as { text?: string
 
 export function inputServer(log: InputLog): McpServerData {
   return {
+    capabilities: { logging: true, listChanged: true, subscribe: true },
     tools: [
       {
         name: 'greet_user',

@@ -34,6 +34,7 @@ export const reasonText = (reason: unknown): string =>
 /** `started` hears the request id of each `waits` call once its handler listens for the abort. */
 export function parityTools(seen: Map<string, Seen>, aborted: string[], started: string[] = []): McpServerData {
   return {
+    capabilities: { logging: true },
     steps: [captureStep(seen)],
     tools: [
       {

@@ -25,6 +25,7 @@ afterAll(async () => {
 afterEach(stopAllServers);
 
 const data: McpServerData = {
+  capabilities: { listChanged: true, subscribe: true },
   tools: [{ name: 'noop', description: 'Does nothing.', inputSchema: { type: 'object' }, handler: () => formatToolResult('ok') }],
   resources: [
     { uri: 'test://doc', name: 'doc', content: 'v1' },

@@ -16,6 +16,7 @@ const TaskList = z.object({ tasks: z.array(Task), nextCursor: z.string().optiona
 const events: string[] = [];
 function server(): McpServerData {
   return {
+    capabilities: { logging: true },
     tools: [
       {
         name: 'build_report',

@@ -4,10 +4,11 @@ import type { CliIo } from '../io.js';
 import { registerAgentTestCommand } from './agent-test.js';
 import { registerConfigCommand } from './config.js';
 import { registerContractCommand } from './contract.js';
+import { registerContractDocsCommand } from './contract-docs.js';
 import { registerTokenCommand } from './token.js';
 import { registerToolsMeasureCommand } from './tools-measure.js';
 import { registerWebhooksCommand } from './webhooks.js';
 
 export type RegisterCommand = (program: Command, io: () => CliIo) => unknown;
 
-export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand, registerWebhooksCommand];
+export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerContractDocsCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand, registerWebhooksCommand];

@@ -4,6 +4,7 @@ import { tasksSection } from './tasks.js';
 import { mintedResourcesSection, notificationsSection, resumabilitySection } from './state.js';
 import { mcpDebugNode } from './mcp-debug.js';
 import { cacheHintsSection, requestStateSection } from './protocol-2026.js';
+import { capabilitiesSection } from './capabilities.js';
 
 export const mcpSection: SchemaNode = {
   type: 'object',
@@ -249,6 +250,7 @@ export const mcpSection: SchemaNode = {
         },
       },
     },
+    capabilities: capabilitiesSection,
     requestState: requestStateSection,
     cacheHints: cacheHintsSection,
     debug: mcpDebugNode,
