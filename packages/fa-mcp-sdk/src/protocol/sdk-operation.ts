@@ -5,6 +5,7 @@
  * handler maps them. Used for every method but tools/call (tool-call-run.ts).
  */
 import type { ServerContext } from '@modelcontextprotocol/server';
+import { InputRequiredSignal } from '../core/client-input.js';
 import type { Core } from '../core/core.js';
 import { runOperation } from '../core/operation.js';
 import type { McpMethod, Operation, OperationTarget } from '../core/pipeline.js';
@@ -40,6 +41,8 @@ export function sdkOperationRunner(core: Core, contextOf: (ctx: ServerContext) =
         terminal,
       );
     } catch (err) {
+      // Missing client input (2026-07-28) goes on to runWithClientInput, which answers input_required.
+      if (err instanceof InputRequiredSignal) throw err;
       throw toProtocolError(mapError(err), rc.requestId, rc.logger ?? core.logger);
     }
   };
