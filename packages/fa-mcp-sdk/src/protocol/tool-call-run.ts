@@ -51,7 +51,8 @@ export async function runToolCall(core: Core, run: ToolCallRun): Promise<CallOut
       : createProgressReporter((u) => run.port.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } as JsonObject }), core.limits.progressThrottleMs);
   const binding = { method: 'tools/call', name: run.name, arguments: run.params.arguments };
   try {
-    const launch = run.tasks !== undefined && (await shouldLaunchTask(core, rc, run.params.name));
+    // No await where no task can start (the fast paths): a call costs no extra turn of the microtask queue.
+    const launch = run.tasks === undefined ? false : await shouldLaunchTask(core, rc, run.params.name);
     const result = await runWithClientInput({ ...run.clientInput, rc, binding, validator: core.registry.validator }, (client) =>
       launch && run.tasks ? launchTask(core, run, run.tasks, reporter, client) : core.pipeline.run(operationOf(run, client, reporter), core.executeTool),
     );
