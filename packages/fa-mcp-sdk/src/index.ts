@@ -9,7 +9,7 @@ export { createJsonRpcErrorResponse, toWireError, type WireError } from './core/
 export * from './core/results.js';
 export * from './core/types.js';
 export type { RequestContext, AuthInfo, ProtocolEra, TransportKind, TraceContext } from './core/request-context.js';
-export type { Operation, PipelineStep, Next } from './core/pipeline.js';
+export type { McpMethod, Operation, OperationTarget, OperationTargetKind, PipelineStep, Next } from './core/pipeline.js';
 export type { ToolHandler } from './core/tool-executor.js';
 export type { ICapabilitiesOptions, ListKind } from './core/declared-capabilities.js';
 export { TOOL_NAME_PATTERN } from './core/tool-name.js';

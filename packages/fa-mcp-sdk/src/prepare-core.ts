@@ -109,7 +109,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
   const rlPool = rl.enabled && rl.store === 'postgres' ? await databases?.get(rl.database).pool() : undefined;
   const limiters = rl.enabled ? await createRateLimiters(rl, rlPool) : undefined;
   // The REST routes get a budget of their own with the same settings, on the same store (shared by instances too).
-  const restLimiter = rl.enabled ? (await createRateLimiters({ ...rl, perTool: {} }, rlPool, { prefix: 'rest', clearExpired: false })).general : undefined;
+  const restLimiter = rl.enabled ? (await createRateLimiters({ ...rl, perTool: {}, methods: {} }, rlPool, { prefix: 'rest', clearExpired: false })).general : undefined;
   const core = createCore({
     registry,
     serverInfo: {
@@ -131,7 +131,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     pageSize: config.mcp.pagination.pageSize,
     cursorSecret,
     hideUnauthorized: config.webServer.auth.hideUnauthorized,
-    ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool }) } : {}),
+    ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool, perMethod: limiters.perMethod }) } : {}),
     ...(restLimiter ? { restRateLimiter: restLimiter } : {}),
     ...(rl.enabled && rl.maxConcurrentPerSubject > 0 ? { concurrency: concurrencyStep(rl.maxConcurrentPerSubject) } : {}),
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),

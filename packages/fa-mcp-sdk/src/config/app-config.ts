@@ -46,6 +46,7 @@ export interface AppConfig {
       maxRequests: number;
       windowMs: number;
       perTool: Record<string, { maxRequests: number; windowMs?: number }>;
+      methods: Record<string, { maxRequests: number; windowMs?: number }>;
       maxConcurrentPerSubject: number;
       store: 'memory' | 'postgres';
       database: string;

@@ -95,7 +95,7 @@ export function createCore(opts: CoreOptions): Core {
     ...(opts.observeSteps ?? []),
     ...(opts.rateLimit ? [opts.rateLimit] : []),
     resolveToolStep(registry),
-    authorizeStep((reason, detail) => core.telemetry.authFailure(reason, detail)),
+    authorizeStep(registry, (reason, detail) => core.telemetry.authFailure(reason, detail)),
     deprecationStep(deprecations),
     taskSupportStep(),
     validateInputStep(registry.validator),

@@ -1,14 +1,59 @@
 /**
  * The one request pipeline: an ordered list of small steps, each a function of
- * the operation and the next step. Every transport and protocol era calls
- * `Pipeline.run`, so no step can be skipped by one path and kept by another.
+ * the operation and the next step. Every client-to-server request of every
+ * transport and protocol era (lists, calls, reads, completions, subscriptions,
+ * task and extension methods) calls `Pipeline.run`, so no step can be skipped
+ * by one path and kept by another.
  */
-import type { RequestContext } from './request-context.js';
+import type { AuthInfo, RequestContext } from './request-context.js';
 import type { IClientChannel, ITool, JsonObject } from './types.js';
+
+/**
+ * The methods the pipeline runs. Extension methods (skills, MCP Apps, a
+ * consumer's own) are plain strings, so the type stays open.
+ */
+export type McpMethod =
+  | 'tools/list'
+  | 'tools/call'
+  | 'prompts/list'
+  | 'prompts/get'
+  | 'resources/list'
+  | 'resources/templates/list'
+  | 'resources/read'
+  | 'resources/subscribe'
+  | 'resources/unsubscribe'
+  | 'subscriptions/listen'
+  | 'completion/complete'
+  | 'logging/setLevel'
+  | 'tasks/get'
+  | 'tasks/list'
+  | 'tasks/result'
+  | 'tasks/cancel'
+  | 'tasks/update'
+  // Any other method name (extension methods); keeps the literals above offered by editors.
+  | (string & {});
+
+/**
+ * What an operation is about: a tool, prompt, resource (by URI), resource
+ * template (by URI template, for completions), task (by id), a list (`tools`,
+ * `prompts`, `resources`, `templates`, `tasks`), an extension method (by
+ * extension id), or the server itself (`logging/setLevel`, `subscriptions/listen`).
+ */
+export type OperationTargetKind = 'tool' | 'prompt' | 'resource' | 'template' | 'task' | 'list' | 'extension' | 'server';
+
+export interface OperationTarget {
+  kind: OperationTargetKind;
+  /** The tool or prompt name, resource URI, URI template, task id, list or extension id; '' when the request names none. */
+  name: string;
+}
 
 export interface Operation {
   /** The MCP method, e.g. `tools/call`. */
-  method: string;
+  method: McpMethod;
+  /** What the request is about (tools/call: `{ kind: 'tool', name }`). */
+  target: OperationTarget;
+  /** Who asks: the verified caller of the request context (`ctx.auth`); undefined when anonymous. */
+  caller: AuthInfo | undefined;
   ctx: RequestContext;
   /** The request's params (arguments live under `params.arguments` for tools/call). */
   params: JsonObject;
@@ -32,8 +77,8 @@ export type Next = () => Promise<unknown>;
 export interface PipelineStep {
   /** A short name for logs and for ordering (`before`/`after` another step). */
   name: string;
-  /** Limits the step to some methods; all methods when absent. */
-  methods?: readonly string[];
+  /** Limits the step to some methods; every method (every operation) when absent. */
+  methods?: readonly McpMethod[];
   run(op: Operation, next: Next): Promise<unknown>;
 }
 

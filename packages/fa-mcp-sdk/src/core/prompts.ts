@@ -1,5 +1,4 @@
 /** Prompt listing and rendering, independent of the protocol era. */
-import { assertAccess } from '../auth/access-check.js';
 import { withDeprecation } from './deprecation.js';
 import { ValidationError } from './errors.js';
 import type { RequestContext } from './request-context.js';
@@ -25,8 +24,8 @@ export function describePrompt(p: IPromptData) {
   };
 }
 
+/** Renders a prompt; the pipeline's authorize step checked the caller before (core/steps/authorize.ts). */
 export async function renderPrompt(prompt: IPromptData, args: Record<string, string>, ctx: RequestContext): Promise<IPromptResult> {
-  assertAccess('prompt', prompt.name, prompt, ctx);
   for (const a of prompt.arguments ?? []) {
     if (a.required && (args[a.name] === undefined || args[a.name] === '')) {
       throw new ValidationError(`Missing required argument "${a.name}" for prompt ${prompt.name}`, { field: a.name, reason: 'is required' });

@@ -1,5 +1,4 @@
 /** Resource listing and reading, independent of the protocol era. */
-import { assertAccess } from '../auth/access-check.js';
 import { withDeprecation } from './deprecation.js';
 import { ResourceNotFoundError } from './errors.js';
 import type { Registry } from './registry.js';
@@ -17,16 +16,15 @@ export function describeTemplate(t: IResourceTemplateInfo) {
   return rest;
 }
 
+/** Reads a resource; the pipeline's authorize step checked the caller before (core/steps/authorize.ts). */
 export async function readResource(registry: Registry, uri: string, ctx: RequestContext): Promise<IResourceContents[]> {
   const direct = registry.resources.get(uri);
   if (direct) {
-    assertAccess('resource', uri, direct, ctx);
     const value = typeof direct.content === 'function' ? await direct.content(uri, ctx) : direct.content;
     return toContents(uri, direct.mimeType, value);
   }
   const hit = registry.findTemplate(uri);
   if (hit) {
-    assertAccess('resource', uri, hit.template.def, ctx);
     const value = await hit.template.def.read(uri, hit.variables, ctx);
     return toContents(uri, hit.template.def.mimeType, value);
   }

@@ -196,8 +196,20 @@ export interface IPromptArgument {
   title?: string;
   description?: string;
   required?: boolean;
-  /** Values offered by completion/complete; a function may filter by the typed value. */
-  complete?: string[] | ((value: string, context: { arguments?: Record<string, string> }) => string[] | Promise<string[]>);
+  /** Values offered by completion/complete; a function may filter by the typed value, and learns who asks. */
+  complete?: string[] | ((value: string, context: ICompletionContext) => string[] | Promise<string[]>);
+}
+
+/** What a function completion source receives besides the typed value. */
+export interface ICompletionContext {
+  /** The values of the other arguments (or template variables) the client already chose. */
+  arguments?: Record<string, string>;
+  /** The verified caller; undefined when anonymous (the source runs only when the caller may use the prompt or template). */
+  auth?: RequestContext['auth'];
+  /** Aborted when the client cancels the request or goes away. */
+  signal?: AbortSignal;
+  /** The whole request context (request id, era, transport, client capabilities). */
+  request?: RequestContext;
 }
 
 export interface IPromptMessage {

@@ -25,7 +25,8 @@ import type { LogLevel } from '../core/types.js';
 import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
 import { passesLogLevel } from './client-channel.js';
 import type { ModernRequestSide } from './client-input-adapter.js';
-import { observeOnce, runFastCall, type CallOutcome } from './fast-call-run.js';
+import { observeOnce } from './fast-call-run.js';
+import { runToolCall, type CallOutcome } from './tool-call-run.js';
 import { createFastCallReader, encodeError, encodePlainResult, errorStatus, type FastCall, type FastCallReader } from './fast-call-shape.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { NotificationEncoder } from './notification-encoder.js';
@@ -111,7 +112,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
     const rc = contextFromFacts(source, { http: request, envelope: call.envelope, ...(request.auth ? { auth: request.auth } : {}), scope });
     const side = requestSide(call, exchange);
     const state: Operation['state'] = opts.tasksOffered ? new Map([[TASK_STATE.offered, true]]) : new Map();
-    return runFastCall(core, { call, rc, port: side, abort, clientInput: { modernSide: side, modern }, state });
+    return runToolCall(core, { rc, params: call.params, name: call.name, progressToken: call.progressToken, port: side, abort, clientInput: { modernSide: side, modern }, state, tasks: undefined });
   }
 
   /** What the SDK's handler context gives a 2026-07-28 call: notifications through the SDK, logs at the request's level. */

@@ -8,15 +8,16 @@ import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJ
 import type { TaskManager } from '../tasks/task-manager.js';
 import { installTaskDispatch } from './task-dispatch-2025.js';
 import { canAccess, visibleItems } from '../auth/access-check.js';
-import { complete, hasCompletions } from '../core/completions.js';
+import { complete, completionTarget, hasCompletions, type CompletionRequest } from '../core/completions.js';
 import type { Core } from '../core/core.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
-import type { Operation } from '../core/pipeline.js';
-import { createProgressReporter, noopProgress } from '../core/progress.js';
+import type { McpMethod } from '../core/pipeline.js';
 import { describePrompt, renderPrompt } from '../core/prompts.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
 import { describeResource, describeTemplate, readResource } from '../core/resources.js';
 import type { IClientChannel, ITool, JsonObject, LogLevel } from '../core/types.js';
+import { sdkOperationRunner } from './sdk-operation.js';
+import { runToolCall } from './tool-call-run.js';
 import { legacySide } from './client-channel.js';
 import { runWithClientInput, type ClientInputRun } from './client-input-adapter.js';
 import { toProtocolError } from './errors.js';
@@ -31,7 +32,6 @@ import type { ReplayBook } from './fast-call-replay.js';
 import { serverImplementation } from './server-identity.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
-import { runWithTaskLaunch, shouldLaunchTask } from './task-launch-2026.js';
 
 export interface ServerFactoryOptions {
   core: Core;
@@ -127,13 +127,22 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
   const low = server.server;
+  // Every request runs through the core's pipeline with an operation naming its method and target.
+  const runOp = sdkOperationRunner(core, contextOf, (err) =>
+    // The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164).
+    era === '2026' && err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err,
+  );
+  const list = (method: McpMethod, name: string) => ({ method, target: { kind: 'list' as const, name }, params: undefined });
+
   // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
   let logLevel: LogLevel | undefined;
   if (era === '2025' && core.declared.logging) {
-    low.setRequestHandler('logging/setLevel', async (req) => {
-      logLevel = req.params.level;
-      return {};
-    });
+    low.setRequestHandler('logging/setLevel', (req, ctx) =>
+      runOp(ctx, { method: 'logging/setLevel', target: { kind: 'server', name: req.params.level }, params: req.params as unknown as JsonObject }, async () => {
+        logLevel = req.params.level;
+        return {};
+      }),
+    );
   }
   const sideOf = (ctx: ServerContext) => {
     const closeSSE = ctx.http?.closeSSE;
@@ -152,81 +161,61 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (registry.hasTools) {
-    low.setRequestHandler('tools/list', async (req, ctx) => {
-      const rc = contextOf(ctx);
-      try {
-        const tools = visibleItems(await registry.listTools(rc), rc, core.hideUnauthorized);
+    low.setRequestHandler('tools/list', (req, ctx) =>
+      runOp(ctx, { ...list('tools/list', 'tools'), params: req.params }, async (op) => {
+        const tools = visibleItems(await registry.listTools(op.ctx), op.ctx, core.hideUnauthorized);
         const page = core.paginator.paginate('tools', tools, (t) => t.name, req.params?.cursor);
         return withCursor({ tools: page.items.map(describeTool) }, page.nextCursor) as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
-    });
+      }),
+    );
 
     low.setRequestHandler('tools/call', async (req, ctx) => {
       // A call the 2026-07-28 fast path already ran: only the answer is made here.
       const replayed = opts.replay?.take(ctx);
       if (replayed) return replayed.result as never;
       const rc = contextOf(ctx);
-      const token = ctx.mcpReq._meta?.progressToken;
-      const reporter =
-        token === undefined
-          ? noopProgress
-          : createProgressReporter(
-              (u) => ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, ...u } }),
-              core.limits.progressThrottleMs,
-            );
       const params = req.params as unknown as JsonObject;
-      const binding = { method: 'tools/call', name: req.params.name, arguments: params.arguments };
-      try {
-        // 2026-07-28 with the tasks extension: the call may become a task (protocol/task-launch-2026.ts).
-        const launch = modernTasks && (await shouldLaunchTask(core, rc, params.name));
-        const result = await withClientInput(ctx, rc, binding, (client) => {
-          if (launch && modernTasks) {
-            return runWithTaskLaunch({ core, tasks: modernTasks, rc, params, requestSignal: ctx.mcpReq.signal, reporter }, client);
-          }
-          const op: Operation = {
-            method: 'tools/call',
-            ctx: rc,
-            params,
-            signal: ctx.mcpReq.signal,
-            client,
-            sendProgress: (p, t, m) => reporter.report(p, t, m),
-            state: modernTasks ? new Map([[TASK_STATE.offered, true]]) : new Map(),
-          };
-          return core.pipeline.run(op, core.executeTool);
-        });
-        await reporter.flush();
-        return result as never;
-      } catch (err) {
-        await reporter.flush();
-        // A cancelled request gets no response (the protocol says so); end its
-        // SSE stream so the HTTP request does not stay open until shutdown.
-        if (ctx.mcpReq.signal.aborted) ctx.http?.closeSSE?.();
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
+      const outcome = await runToolCall(core, {
+        rc,
+        params,
+        name: req.params.name,
+        progressToken: ctx.mcpReq._meta?.progressToken,
+        port: { notify: (n) => ctx.mcpReq.notify(n as never) },
+        abort: ctx.mcpReq.signal,
+        clientInput: { ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), modern: opts.modern },
+        state: modernTasks ? new Map([[TASK_STATE.offered, true]]) : new Map(),
+        tasks: modernTasks,
+      });
+      if ('result' in outcome) return outcome.result as never;
+      // A cancelled request gets no response (the protocol says so); end its
+      // SSE stream so the HTTP request does not stay open until shutdown.
+      if (ctx.mcpReq.signal.aborted) ctx.http?.closeSSE?.();
+      throw outcome.error;
     });
   }
 
   if (registry.prompts.size > 0) {
-    low.setRequestHandler('prompts/list', async (req, ctx) => {
-      const rc = contextOf(ctx);
-      try {
-        const page = core.paginator.paginate('prompts', visibleItems([...registry.prompts.values()], rc, core.hideUnauthorized), (p) => p.name, req.params?.cursor);
+    low.setRequestHandler('prompts/list', (req, ctx) =>
+      runOp(ctx, { ...list('prompts/list', 'prompts'), params: req.params }, async (op) => {
+        const page = core.paginator.paginate('prompts', visibleItems([...registry.prompts.values()], op.ctx, core.hideUnauthorized), (p) => p.name, req.params?.cursor);
         return withCursor({ prompts: page.items.map(describePrompt) }, page.nextCursor) as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
-    });
+      }),
+    );
     low.setRequestHandler('prompts/get', async (req, ctx) => {
       const rc = contextOf(ctx);
+      const args = (req.params.arguments ?? {}) as Record<string, string>;
+      const binding = { method: 'prompts/get', name: req.params.name, arguments: args };
+      const request = { method: 'prompts/get', target: { kind: 'prompt' as const, name: req.params.name }, params: req.params as unknown as JsonObject };
       try {
-        const prompt = registry.prompts.get(req.params.name);
-        if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
-        core.deprecations.used('prompt', prompt.name, prompt.deprecated);
-        const args = (req.params.arguments ?? {}) as Record<string, string>;
-        const binding = { method: 'prompts/get', name: prompt.name, arguments: args };
-        return (await withClientInput(ctx, rc, binding, () => renderPrompt(prompt, args, rc))) as never;
+        const rendered = await withClientInput(ctx, rc, binding, (client) =>
+          runOp(ctx, { ...request, client }, async () => {
+            const prompt = registry.prompts.get(req.params.name);
+            if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
+            core.deprecations.used('prompt', prompt.name, prompt.deprecated);
+            return renderPrompt(prompt, args, rc);
+          }, rc),
+        );
+        return rendered as never;
       } catch (err) {
         throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
@@ -234,58 +223,63 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (hasResources) {
-    low.setRequestHandler('resources/list', async (req, ctx) => {
-      const rc = contextOf(ctx);
-      try {
-        const page = core.paginator.paginate('resources', visibleItems([...registry.resources.values()], rc, core.hideUnauthorized), (r) => r.uri, req.params?.cursor);
+    low.setRequestHandler('resources/list', (req, ctx) =>
+      runOp(ctx, { ...list('resources/list', 'resources'), params: req.params }, async (op) => {
+        const page = core.paginator.paginate('resources', visibleItems([...registry.resources.values()], op.ctx, core.hideUnauthorized), (r) => r.uri, req.params?.cursor);
         return withCursor({ resources: page.items.map(describeResource) }, page.nextCursor) as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
-    });
-    low.setRequestHandler('resources/templates/list', async (req, ctx) => {
-      const rc = contextOf(ctx);
-      try {
-        const page = core.paginator.paginate('templates', registry.templates.filter((t) => !core.hideUnauthorized || canAccess(t.def, rc)), (t) => t.def.uriTemplate, req.params?.cursor);
+      }),
+    );
+    low.setRequestHandler('resources/templates/list', (req, ctx) =>
+      runOp(ctx, { ...list('resources/templates/list', 'templates'), params: req.params }, async (op) => {
+        const page = core.paginator.paginate('templates', registry.templates.filter((t) => !core.hideUnauthorized || canAccess(t.def, op.ctx)), (t) => t.def.uriTemplate, req.params?.cursor);
         return withCursor({ resourceTemplates: page.items.map((t) => describeTemplate(t.def)) }, page.nextCursor) as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
-    });
+      }),
+    );
     low.setRequestHandler('resources/read', async (req, ctx) => {
       const rc = contextOf(ctx);
+      const { uri } = req.params;
+      const binding = { method: 'resources/read', name: uri };
+      const request = { method: 'resources/read', target: { kind: 'resource' as const, name: uri }, params: req.params as unknown as JsonObject };
       try {
-        const direct = registry.resources.get(req.params.uri);
-        if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
-        const binding = { method: 'resources/read', name: req.params.uri };
-        return (await withClientInput(ctx, rc, binding, async () => ({ contents: await readResource(registry, req.params.uri, rc) }))) as never;
+        const read = await withClientInput(ctx, rc, binding, (client) =>
+          runOp(ctx, { ...request, client }, async () => {
+            const direct = registry.resources.get(uri);
+            if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
+            return { contents: await readResource(registry, uri, rc) };
+          }, rc),
+        );
+        return read as never;
       } catch (err) {
-        // The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164).
-        if (era === '2026' && err instanceof ResourceNotFoundError) {
-          throw toProtocolError(new ValidationError(err.message, { uri: req.params.uri }), rc.requestId, core.logger);
-        }
         throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
       }
     });
     if (core.declared.subscribe) {
-      low.setRequestHandler('resources/subscribe', async (req) => {
-        live?.subscriptions.add(req.params.uri);
-        return {};
-      });
-      low.setRequestHandler('resources/unsubscribe', async (req) => {
-        live?.subscriptions.delete(req.params.uri);
-        return {};
-      });
+      // A URI the caller may not read is refused by the authorize step: never subscribed, nothing delivered.
+      low.setRequestHandler('resources/subscribe', (req, ctx) =>
+        runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
+          live?.subscriptions.add(req.params.uri);
+          return {};
+        }),
+      );
+      low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
+        runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
+          live?.subscriptions.delete(req.params.uri);
+          return {};
+        }),
+      );
     }
   }
 
-  registerExtensionMethods(server, core, contextOf);
-  if (modernTasks) registerTaskMethods2026(server, core, modernTasks, contextOf);
+  registerExtensionMethods(server, core, runOp);
+  if (modernTasks) registerTaskMethods2026(server, core, modernTasks, runOp);
 
   if (hasCompletions(registry)) {
-    low.setRequestHandler('completion/complete', async (req) => {
-      const answer = await complete(registry, req.params as never);
-      return { completion: { ...answer } };
+    // A prompt or template the caller may not use answers as an unknown one: an empty completion (authorize step).
+    low.setRequestHandler('completion/complete', (req, ctx) => {
+      const request = req.params as unknown as CompletionRequest;
+      return runOp(ctx, { method: 'completion/complete', target: completionTarget(request), params: req.params as unknown as JsonObject }, async (op) => ({
+        completion: { ...(await complete(registry, request, { request: op.ctx, signal: op.signal })) },
+      })) as never;
     });
   }
 

@@ -4,7 +4,7 @@
  * schema parsing and web streams cost more than the call). It runs what the
  * SDK path's tools/call handler runs (server-factory.ts: the same
  * RequestContext, client channel, progress, error mapping,
- * `core.pipeline.run(op, core.executeTool)`) under the same wire observation,
+ * `core.pipeline.run(op, core.executeTool)`: the one runner, tool-call-run.ts) under the same wire observation,
  * and everything that goes back to the client during the call is still made
  * by the session's own server instance (session-calls.ts routes it here):
  *
@@ -25,7 +25,8 @@ import type { AuthInfo } from '../core/request-context.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 import type { LogLevel } from '../core/types.js';
 import { legacySide } from './client-channel.js';
-import { observeOnce, runFastCall, type CallOutcome } from './fast-call-run.js';
+import { observeOnce } from './fast-call-run.js';
+import { runToolCall, type CallOutcome } from './tool-call-run.js';
 import { encodeError, encodePlainResult, readSessionCall, type FastCall } from './fast-call-shape.js';
 import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
 import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
@@ -131,7 +132,17 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     const rc = contextFromFacts(source, { http: request, sessionId: link.id, scope, ...(request.auth ? { auth: request.auth } : {}) });
     const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, closeSSE: exchange.closeSSE });
     // The 2025-era SDK path runs tools/call with an empty operation state (tasks are dispatched before it).
-    return runFastCall(core, { call, rc, port: side, abort, clientInput: { legacySide: side, modern: opts.modern }, state: new Map() });
+    return runToolCall(core, {
+      rc,
+      params: call.params,
+      name: call.name,
+      progressToken: call.progressToken,
+      port: side,
+      abort,
+      clientInput: { legacySide: side, modern: opts.modern },
+      state: new Map(),
+      tasks: undefined,
+    });
   }
 
   return { read: readSessionCall, takes, serve };

@@ -11,7 +11,8 @@ import { callerKey } from '../core/caller-key.js';
 import type { Core } from '../core/core.js';
 import { toWireError } from '../core/error-mapping.js';
 import { MethodNotFoundError, RateLimitedError, ValidationError } from '../core/errors.js';
-import type { Operation } from '../core/pipeline.js';
+import { runOperation } from '../core/operation.js';
+import type { Operation, OperationTarget } from '../core/pipeline.js';
 import type { LogLevel } from '../core/types.js';
 import { noopProgress } from '../core/progress.js';
 import type { AuthInfo, RequestContext, TransportKind } from '../core/request-context.js';
@@ -37,6 +38,9 @@ export interface TaskDispatchDeps {
 }
 
 type RpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
+
+const taskTarget = (method: string, params: Record<string, unknown>): OperationTarget =>
+  method === 'tasks/list' ? { kind: 'list', name: 'tasks' } : { kind: 'task', name: String(params.taskId ?? '') };
 
 const isRequest = (m: JSONRPCMessage): m is RpcRequest => 'method' in m && 'id' in m && m.id !== undefined;
 const isModern = (m: RpcRequest) => typeof (m.params?._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/protocolVersion'] === 'string';
@@ -103,6 +107,14 @@ export function installTaskDispatch(transport: Transport, deps: TaskDispatchDeps
           throw err;
         }
       }
+      default:
+        // The task methods run through the core's pipeline (the call above runs it inside its task).
+        return runOperation(deps.core, { method: m.method, target: taskTarget(m.method, params), ctx: rc, params, signal: new AbortController().signal }, () => taskMethod(m, params, owner));
+    }
+  }
+
+  async function taskMethod(m: RpcRequest, params: Record<string, unknown>, owner: string): Promise<Record<string, unknown>> {
+    switch (m.method) {
       case 'tasks/get':
         return toTaskDto(await deps.tasks.get(String(params.taskId), owner));
       case 'tasks/cancel': {
@@ -139,6 +151,8 @@ async function startTask(deps: TaskDispatchDeps, rc: RequestContext, owner: stri
   let taskId: string | undefined;
   const op: Operation = {
     method: 'tools/call',
+    target: { kind: 'tool', name },
+    caller: rc.auth,
     ctx: rc,
     params: callParams,
     signal: new AbortController().signal, // replaced by the task's own signal

@@ -69,6 +69,8 @@ export async function runWithTaskLaunch(opts: TaskLaunchOptions, client: IClient
 
   const op: Operation = {
     method: 'tools/call',
+    target: { kind: 'tool', name: typeof params.name === 'string' ? params.name : '' },
+    caller: rc.auth,
     ctx: rc,
     params,
     signal: controller.signal,

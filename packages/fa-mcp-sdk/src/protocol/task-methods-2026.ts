@@ -16,7 +16,7 @@ import { TASKS_EXTENSION_ID } from '../core/steps/task-support.js';
 import type { JsonObject } from '../core/types.js';
 import { fitsKind } from '../core/client-input.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import { toProtocolError } from './errors.js';
+import type { SdkOperationRunner } from './sdk-operation.js';
 import { declaresTasksExtension } from './task-launch-2026.js';
 import { toDetailedTask } from './task-wire-2026.js';
 
@@ -54,18 +54,17 @@ function checkAnswers(core: Core, outstanding: Record<string, unknown>, response
   }
 }
 
-export function registerTaskMethods2026(server: McpServer, core: Core, tasks: TaskManager, contextOf: (ctx: ServerContext) => RequestContext): void {
+/** Each method runs through the core's pipeline (`runOp`), its target the task (`{ kind: 'task', name: taskId }`). */
+export function registerTaskMethods2026(server: McpServer, core: Core, tasks: TaskManager, runOp: SdkOperationRunner): void {
   const serve = (method: string, schema: object, body: (params: JsonObject, rc: RequestContext, owner: string, ctx: ServerContext) => Promise<Record<string, unknown>>) => {
-    server.server.setRequestHandler(method, { params: fromJsonSchema(schema as Parameters<typeof fromJsonSchema>[0]) }, async (value, ctx) => {
-      const rc = contextOf(ctx);
-      try {
-        if (!declaresTasksExtension(rc)) {
+    server.server.setRequestHandler(method, { params: fromJsonSchema(schema as Parameters<typeof fromJsonSchema>[0]) }, (value, ctx) => {
+      const params = value as JsonObject;
+      return runOp(ctx, { method, target: { kind: 'task', name: String(params.taskId ?? '') }, params }, async (op) => {
+        if (!declaresTasksExtension(op.ctx)) {
           throw new MissingClientCapabilityError({ extensions: { [TASKS_EXTENSION_ID]: {} } }, `${method} needs the ${TASKS_EXTENSION_ID} extension in the request's client capabilities`);
         }
-        return (await body(value as JsonObject, rc, callerKey(rc, 'subject'), ctx)) as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
+        return (await body(params, op.ctx, callerKey(op.ctx, 'subject'), ctx)) as never;
+      });
     });
   };
 

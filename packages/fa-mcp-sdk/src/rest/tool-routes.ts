@@ -39,6 +39,8 @@ export function createToolRoutes(core: Core, contextOf: (req: Request, res: Resp
     const body = req.body === undefined || req.body === null ? {} : (req.body as JsonObject);
     const op: Operation = {
       method: 'tools/call',
+      target: { kind: 'tool', name: req.params.name },
+      caller: ctx.auth,
       ctx,
       params: { name: req.params.name, arguments: body },
       signal: controller.signal,

@@ -13,11 +13,14 @@ export interface RateLimitSettings {
   maxRequests: number;
   windowMs: number;
   perTool: Record<string, { maxRequests: number; windowMs?: number }>;
+  /** Budgets of single methods (`mcp.rateLimit.methods`, e.g. `prompts/get`). */
+  methods?: Record<string, { maxRequests: number; windowMs?: number }>;
 }
 
 export interface RateLimiters {
   general: RateLimiterAbstract;
   perTool: Map<string, RateLimiterAbstract>;
+  perMethod: Map<string, RateLimiterAbstract>;
 }
 
 const TABLE = 'fa_mcp_rate_limits';
@@ -63,7 +66,11 @@ export async function createRateLimiters(settings: RateLimitSettings, pgPool?: P
   for (const [tool, s] of Object.entries(settings.perTool)) {
     perTool.set(tool, make(`${prefix}-tool-${tool}`, s.maxRequests, s.windowMs ?? settings.windowMs));
   }
-  return { general, perTool };
+  const perMethod = new Map<string, RateLimiterAbstract>();
+  for (const [method, s] of Object.entries(settings.methods ?? {})) {
+    perMethod.set(method, make(`${prefix}-method-${method}`, s.maxRequests, s.windowMs ?? settings.windowMs));
+  }
+  return { general, perTool, perMethod };
 }
 
 export interface StoreLimiterOptions {

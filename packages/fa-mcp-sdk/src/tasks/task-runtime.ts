@@ -138,6 +138,8 @@ async function rerunOperation(core: Core, record: ITaskRecord): Promise<Operatio
   if (tool?.annotations?.idempotentHint !== true) return undefined;
   return {
     method: 'tools/call',
+    target: { kind: 'tool', name: record.toolName },
+    caller: ctx.auth,
     ctx,
     params: { name: record.toolName, arguments: record.arguments as Record<string, never> },
     signal: new AbortController().signal, // replaced by the task's own

@@ -17,12 +17,25 @@ export interface TestTarget {
   era: TestEra;
   /** For test titles, e.g. `http/2026`. */
   label: string;
+  /**
+   * HTTP only: `false` serves every request through the SDK (`mcp.fastPath:
+   * false`), the twin of the same target on the fast path; absent keeps the
+   * configured value (on by default).
+   */
+  fastPath?: boolean;
 }
 
-/** Every transport and era combination a fa-mcp-sdk server serves. */
+/**
+ * Every transport and era combination a fa-mcp-sdk server serves. The HTTP
+ * session and 2026-07-28 targets come twice: on the fast path (the default)
+ * and on the SDK path (`fastPath: false`), so a rule that holds on one path
+ * only fails a test.
+ */
 export const ALL_TARGETS: readonly TestTarget[] = [
   { transport: 'http', era: '2025', label: 'http-session/2025' },
+  { transport: 'http', era: '2025', label: 'http-session-sdk/2025', fastPath: false },
   { transport: 'http', era: '2026', label: 'http/2026' },
+  { transport: 'http', era: '2026', label: 'http-sdk/2026', fastPath: false },
   { transport: 'stateless', era: '2025', label: 'http-stateless/2025' },
   { transport: 'sse', era: '2025', label: 'legacy-sse/2025' },
   { transport: 'stdio', era: '2025', label: 'stdio/2025' },
@@ -58,6 +71,7 @@ export async function startTestServer(data: McpServerData, options: StartTestSer
       ...((config.mcp as object | undefined) ?? {}),
       transportType: stdio ? 'stdio' : 'http',
       stateless: target.transport === 'stateless',
+      ...(target.fastPath !== undefined ? { fastPath: target.fastPath } : {}),
     },
   };
   const handle = await initMcpServer(data, {

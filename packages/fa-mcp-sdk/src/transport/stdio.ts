@@ -8,6 +8,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
 import { createNotificationGap } from './notification-gap.js';
+import { guardStdioListen } from '../protocol/sdk-served-methods.js';
 import { guardStdin, type StdioLineGuardOptions } from './stdio-line-guard.js';
 
 export interface StdioOptions {
@@ -37,6 +38,8 @@ export function startStdio(opts: StdioOptions): RunningStdio {
   const stdout = opts.stdout ?? process.stdout;
   const guarded = opts.lineGuard ? guardStdin(stdin, stdout, opts.lineGuard) : undefined;
   const transport = new GappedStdioTransport(guarded ? guarded.stream : stdin, stdout);
+  // subscriptions/listen (2026-07-28) goes through the pipeline before the SDK's listen router.
+  guardStdioListen(transport, { core: opts.factory.core, transport: 'stdio', ...(opts.factory.defaultAuth ? { defaultAuth: opts.factory.defaultAuth } : {}) });
   const handle = serveStdio(
     async (rc) => {
       const built = await buildServer({ ...opts.factory, transport: 'stdio', trackLive: true }, rc.era === 'modern' ? '2026' : '2025');

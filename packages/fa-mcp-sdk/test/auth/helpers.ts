@@ -124,12 +124,13 @@ export async function startJwksServer(keys: JWK[]): Promise<JwksServer> {
 }
 
 /** Connects the official client to an HTTP target (session, stateless, legacy SSE; either era) with extra headers. */
-export async function connectWith(server: TestServer, headers: Record<string, string>): Promise<Client> {
+export async function connectWith(server: TestServer, headers: Record<string, string>, setup?: (client: Client) => void): Promise<Client> {
   const { target, handle } = server;
   const client = new Client(
     { name: 'auth-test-client', version: '1.0.0' },
     { versionNegotiation: { mode: target.era === '2026' ? { pin: '2026-07-28' } : 'legacy' } },
   );
+  setup?.(client);
   const url = new URL(handle.url as string);
   const requestInit = { headers };
   const transport =

@@ -30,9 +30,12 @@ export interface OpOptions {
 }
 
 export function makeOp(params: JsonObject = {}, opts: OpOptions = {}): Operation {
+  const ctx = opts.ctx ?? makeCtx();
   const op: Operation = {
     method: opts.method ?? 'tools/call',
-    ctx: opts.ctx ?? makeCtx(),
+    target: { kind: 'tool', name: typeof params.name === 'string' ? params.name : '' },
+    caller: ctx.auth,
+    ctx,
     params,
     signal: opts.signal ?? new AbortController().signal,
     client: silentClient,

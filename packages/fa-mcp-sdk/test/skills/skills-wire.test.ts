@@ -134,7 +134,7 @@ describe.each(ALL_TARGETS)('skills extension on $label', (target) => {
 
 describe('skills under a scheme of the server', () => {
   it('serves typo3://skill/<name>/SKILL.md and the typo3://skill/{skill}/references/{reference} template', async () => {
-    const server = await startTestServer({ skills: { dir: SKILLS_DIR, baseUri: 'typo3://skill', cacheHint: { ttlMs: 60_000, cacheScope: 'public' } } }, { target: ALL_TARGETS[1] });
+    const server = await startTestServer({ skills: { dir: SKILLS_DIR, baseUri: 'typo3://skill', cacheHint: { ttlMs: 60_000, cacheScope: 'public' } } }, { target: ALL_TARGETS.find((t) => t.label === 'http/2026') });
     try {
       const client = await server.connect();
       const skills = new SkillsClient(client);

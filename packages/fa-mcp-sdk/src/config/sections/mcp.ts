@@ -6,6 +6,14 @@ import { mcpDebugNode } from './mcp-debug.js';
 import { cacheHintsSection, requestStateSection } from './protocol-2026.js';
 import { capabilitiesSection } from './capabilities.js';
 
+/** One budget of `mcp.rateLimit.perTool` / `mcp.rateLimit.methods` (windowMs defaults to the general one). */
+const budgetNode: SchemaNode = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['maxRequests'],
+  properties: { maxRequests: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1000 } },
+};
+
 export const mcpSection: SchemaNode = {
   type: 'object',
   description: 'MCP protocol and transport behaviour.',
@@ -161,7 +169,7 @@ export const mcpSection: SchemaNode = {
     },
     rateLimit: {
       type: 'object',
-      description: 'Rate limits and concurrency caps for tool calls (on by default with a generous budget).',
+      description: 'Rate limits for every MCP request and concurrency caps for tool calls (on by default with a generous budget).',
       additionalProperties: false,
       properties: {
         enabled: {
@@ -181,7 +189,7 @@ export const mcpSection: SchemaNode = {
           type: 'integer',
           minimum: 1,
           default: 1200,
-          description: 'Calls allowed per window and scope key.',
+          description: 'Requests of any method (tools/call, prompts/get, resources/read, completion/complete, lists …; not the handshake: initialize, server/discover) allowed per window and scope key.',
           'x-env': ['MCP_RATE_LIMIT_MAX_REQUESTS'],
         },
         windowMs: {
@@ -193,15 +201,18 @@ export const mcpSection: SchemaNode = {
         },
         perTool: {
           type: 'object',
-          additionalProperties: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['maxRequests'],
-            properties: { maxRequests: { type: 'integer', minimum: 1 }, windowMs: { type: 'integer', minimum: 1000 } },
-          },
+          additionalProperties: budgetNode,
           default: {},
           description: 'Per-tool budgets `{ tool_name: { maxRequests, windowMs } }`, counted in addition to the general one.',
           'x-env': ['MCP_RATE_LIMIT_PER_TOOL'],
+        },
+        methods: {
+          type: 'object',
+          additionalProperties: budgetNode,
+          default: {},
+          description:
+            'Per-method budgets `{ "prompts/get": { maxRequests, windowMs } }` (any MCP or extension method), counted in addition to the general one; env value is a JSON object.',
+          'x-env': ['MCP_RATE_LIMIT_METHODS'],
         },
         maxConcurrentPerSubject: {
           type: 'integer',

@@ -1,25 +1,61 @@
 /**
- * Authorization of tool calls: the resolved tool's `requiredScopes` and
- * `requiredGroups` against the caller of the request context. Runs right after
- * resolve, on every transport and era; a refused call never reaches the
- * handler (JSON-RPC -32001, `data.error` `insufficient_scope` or `forbidden`).
+ * Authorization of every operation with a target that may require something of
+ * its caller: `requiredScopes` and `requiredGroups` of the tool (tools/call),
+ * prompt (prompts/get), resource (resources/read, resources/subscribe, the
+ * URIs of a 2026-07-28 subscriptions/listen filter) or the prompt or template a
+ * completion names. Runs right after resolve, on every transport and era; a
+ * refused request never reaches its handler (JSON-RPC -32001, `data.error`
+ * `insufficient_scope` or `forbidden`).
+ *
+ * `completion/complete` for a prompt or template the caller may not use gets
+ * the answer of an unknown one, an empty completion: no values, nothing that
+ * tells the item exists (with or without `webServer.auth.hideUnauthorized`).
  */
 import { assertAccess } from '../../auth/access-check.js';
 import { AuthError } from '../../auth/auth-error.js';
-import type { PipelineStep } from '../pipeline.js';
+import { listenedUris, requirementsOf } from '../access-target.js';
+import type { Operation, PipelineStep } from '../pipeline.js';
+import type { Registry } from '../registry.js';
 
-export function authorizeStep(onRefused?: (reason: string, detail: Record<string, unknown>) => void): PipelineStep {
+export type RefusalReporter = (reason: string, detail: Record<string, unknown>) => void;
+
+/** The answer of completion/complete for an unknown (or, alike, a forbidden) prompt or template. */
+export function emptyCompletion(): { completion: { values: string[]; total: number; hasMore: boolean } } {
+  return { completion: { values: [], total: 0, hasMore: false } };
+}
+
+export function authorizeStep(registry: Registry, onRefused?: RefusalReporter): PipelineStep {
+  const check = (op: Operation): void => {
+    switch (op.method) {
+      case 'tools/call':
+        if (op.tool) assertAccess('tool', op.tool.name, op.tool, op.ctx);
+        return;
+      case 'subscriptions/listen':
+        for (const uri of listenedUris(op.params)) {
+          const item = requirementsOf(registry, { kind: 'resource', name: uri });
+          if (item) assertAccess('resource', uri, item, op.ctx);
+        }
+        return;
+      default: {
+        const item = requirementsOf(registry, op.target);
+        if (item) assertAccess(op.target.kind, op.target.name, item, op.ctx);
+      }
+    }
+  };
+  const report = (err: unknown, op: Operation): void => {
+    if (err instanceof AuthError) onRefused?.(err.reason, { [op.target.kind]: op.target.name, method: op.method, subject: op.ctx.auth?.subject });
+  };
   return {
     name: 'authorize',
-    methods: ['tools/call'],
+    methods: ['tools/call', 'prompts/get', 'resources/read', 'resources/subscribe', 'subscriptions/listen', 'completion/complete'],
     run(op, next) {
-      if (op.tool) {
-        try {
-          assertAccess('tool', op.tool.name, op.tool, op.ctx);
-        } catch (err) {
-          if (err instanceof AuthError) onRefused?.(err.reason, { tool: op.tool.name, subject: op.ctx.auth?.subject });
-          return Promise.reject(err);
-        }
+      try {
+        check(op);
+      } catch (err) {
+        report(err, op);
+        // A completion answers as for an unknown item; anything else is refused.
+        if (op.method === 'completion/complete' && err instanceof AuthError) return Promise.resolve(emptyCompletion());
+        return Promise.reject(err);
       }
       return next();
     },

@@ -1,7 +1,10 @@
 /**
- * Windowed rate limits for tool calls (a general budget per scope key, plus
- * per-tool budgets), enforced before the handler runs. A refused call is
- * `-32003` with `data.retryAfter` in seconds; it never reaches the handler.
+ * Windowed rate limits for every request (a general budget per scope key that
+ * every method counts against but the handshake, plus per-method and per-tool
+ * budgets), enforced before the handler runs. The handshake (`initialize`,
+ * which never reaches the pipeline, and `server/discover`) spends only a
+ * budget of its own, when `mcp.rateLimit.methods` gives it one. A refused request is `-32003` with
+ * `data.retryAfter` in seconds; it never reaches the handler.
  */
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { callerKey, type LimitScope } from '../caller-key.js';
@@ -12,17 +15,25 @@ export interface RateLimitStepOptions {
   scope: LimitScope;
   general: RateLimiterAbstract;
   perTool: ReadonlyMap<string, RateLimiterAbstract>;
-  onRefused?: (tool: string, key: string) => void;
+  /** Budgets of single methods (`mcp.rateLimit.methods`), counted in addition to the general one. */
+  perMethod?: ReadonlyMap<string, RateLimiterAbstract>;
+  /** `name` is the tool of a tools/call, the method otherwise. */
+  onRefused?: (name: string, key: string) => void;
 }
 
+/** The 2026-07-28 handshake: like `initialize`, outside the general budget. */
+const HANDSHAKE = 'server/discover';
+
 export function rateLimitStep(opts: RateLimitStepOptions): PipelineStep {
-  const admit = async (key: string, tool: string, toolLimiter: RateLimiterAbstract | undefined): Promise<void> => {
+  const perMethod = opts.perMethod ?? new Map<string, RateLimiterAbstract>();
+  const admit = async (key: string, name: string, general: RateLimiterAbstract | undefined, methodLimiter: RateLimiterAbstract | undefined, toolLimiter: RateLimiterAbstract | undefined): Promise<void> => {
     try {
-      await opts.general.consume(key);
-      if (toolLimiter) await toolLimiter.consume(`${key}|${tool}`);
+      if (general) await general.consume(key);
+      if (methodLimiter) await methodLimiter.consume(key);
+      if (toolLimiter) await toolLimiter.consume(`${key}|${name}`);
     } catch (err) {
       if (err instanceof RateLimiterRes) {
-        opts.onRefused?.(tool, key);
+        opts.onRefused?.(name, key);
         const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
         throw new RateLimitedError(`Rate limit exceeded; retry after ${retryAfter} s`, retryAfter, { scope: opts.scope });
       }
@@ -31,12 +42,14 @@ export function rateLimitStep(opts: RateLimitStepOptions): PipelineStep {
   };
   return {
     name: 'rate-limit',
-    methods: ['tools/call'],
+    // Every method: a flood of prompts/get or completion/complete spends the same budget as tool calls.
     run(op, next) {
       const key = callerKey(op.ctx, opts.scope);
-      const tool = typeof op.params.name === 'string' ? op.params.name : '';
-      // The rest of the pipeline runs once both budgets took the call (its errors are not the limiter's).
-      return admit(key, tool, opts.perTool.get(tool)).then(next);
+      const isCall = op.method === 'tools/call';
+      const name = isCall ? op.target.name : op.method;
+      // The rest of the pipeline runs once every budget took the request (its errors are not the limiter's).
+      const general = op.method === HANDSHAKE ? undefined : opts.general;
+      return admit(key, name, general, perMethod.get(op.method), isCall ? opts.perTool.get(name) : undefined).then(next);
     },
   };
 }

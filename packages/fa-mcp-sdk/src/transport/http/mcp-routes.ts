@@ -10,7 +10,8 @@ import { toWebRequest } from '@modelcontextprotocol/node';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
-import { sdkAuthOf } from '../../protocol/auth-info.js';
+import { fromSdkAuthInfo, sdkAuthOf } from '../../protocol/auth-info.js';
+import { runSdkServed, sdkServedRequest } from '../../protocol/sdk-served-methods.js';
 import type { AuthInfo } from '../../core/request-context.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
@@ -79,13 +80,23 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       onerror: (err) => logger.debug({ err }, 'per-request handler error'),
     });
   const modern = perRequest('reject');
-
   const router = express.Router();
   const write = (res: ServerResponse, response: Response) => writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
 
   // The caller verified by the auth middleware goes to the SDK as authInfo (never read from headers there).
   type SdkAuth = ReturnType<typeof sdkAuthOf>;
   const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? { ...o, authInfo } : o);
+  // server/discover and subscriptions/listen are answered by the SDK's entry itself: the pipeline runs around it.
+  const served = { core: factory.core, transport: 'http' as const, ...(factory.describeHttp ? { describeHttp: factory.describeHttp } : {}) };
+  const modernFetch = async (webReq: Request, body: unknown, authInfo: SdkAuth): Promise<Response> => {
+    const fetch = () => modern.fetch(webReq, withAuth({ parsedBody: body }, authInfo));
+    const request = sdkServedRequest(body);
+    if (!request) return fetch();
+    const auth = fromSdkAuthInfo(authInfo);
+    const outcome = await runSdkServed(served, request, { headers: webReq.headers, signal: webReq.signal, ...(auth ? { auth } : {}) }, fetch);
+    return 'served' in outcome ? outcome.served : Response.json(outcome.error, { status: 200 });
+  };
+
   const serveSession = async (session: Session, webReq: Request, res: ServerResponse, parsedBody: unknown, authInfo: SdkAuth) => {
     // Only POSTs are work in progress. The standalone GET stream stays open for the
     // session's whole life, so counting it would exempt every SDK client (which
@@ -251,7 +262,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     const authInfo = sdkAuthOf(req);
     if (opts.stateless) {
       if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
-        return write(res, await modern.fetch(webReq, withAuth({ parsedBody: body }, authInfo)));
+        return write(res, await modernFetch(webReq, body, authInfo));
       }
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST'); // a 405 must say what is allowed (RFC 9110, 15.5.6)
@@ -267,7 +278,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       return serveSession(session, webReq, res, body, authInfo);
     }
     if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
-      return write(res, await modern.fetch(webReq, withAuth({ parsedBody: body }, authInfo)));
+      return write(res, await modernFetch(webReq, body, authInfo));
     }
     if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, req, res, body, authInfo);
     if (req.method === 'POST') {
@@ -292,7 +303,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     serve: wrap,
     serveSessionCall,
     resumeSessionCall,
-    serveModern: (webReq, body, auth) => modern.fetch(webReq, withAuth({ parsedBody: body }, sdkAuthOf({ ...(auth ? { auth } : {}) }))),
+    serveModern: (webReq, body, auth) => modernFetch(webReq, body, sdkAuthOf({ ...(auth ? { auth } : {}) })),
     async close() {
       await sessions.closeAll();
       await modern.close();
