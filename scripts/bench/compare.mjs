@@ -8,7 +8,7 @@
 //   node scripts/bench/compare.mjs --base /tmp/base [--path 2026] [--profile on] [--rounds 8] [--duration 2.5]
 //
 // --base <repo or packages/fa-mcp-sdk/src of another tree> (required)   --new <the same> (default: this tree)
-// --path 2025-json|2025-sse|2026   --profile on|off (the bench's fa-on or fa-off server)
+// --path 2025-json|2025-sse|2026, or a method cell such as '2026 prompts/get'   --profile on|off (the bench's fa-on or fa-off server)
 // BENCH_ONLY=ratelimit,auth,metrics,tracing passes through, as for profile.mjs.
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { buildBenchServers } from './lib/build.mjs';
 import { runLoad } from './lib/load.mjs';
 import { loadFor } from './lib/mcp-http.mjs';
 import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
-import { PATHS } from './lib/scenarios.mjs';
+import { METHOD_CELLS, PATHS } from './lib/scenarios.mjs';
 import { startServer } from './lib/server-proc.mjs';
 
 const { values: args } = parseArgs({
@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
   },
 });
 if (!args.base) throw new Error('--base <source tree> is required (e.g. a git worktree of the revision to compare against)');
-const path = PATHS.find((p) => p.id === args.path);
+const path = [...PATHS, ...METHOD_CELLS].find((p) => p.id === args.path);
 if (!path) throw new Error(`unknown --path ${args.path}`);
 if (args.profile !== 'on' && args.profile !== 'off') throw new Error('--profile is on or off');
 
@@ -69,7 +69,7 @@ const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMod
 const connections = Number(args.connections);
 for (const side of sides) {
   side.proc = await startServer(side.entry, env);
-  side.load = await loadFor(side.proc, path.era, connections);
+  side.load = await loadFor(side.proc, path.era, connections, path.method);
   side.slices = [];
 }
 console.log(`${path.label}, fa-mcp ${args.profile === 'on' ? 'everything on' : 'nothing enabled'}${process.env.BENCH_ONLY ? ` (only ${process.env.BENCH_ONLY})` : ''}; ${pinningNote()}`);

@@ -46,6 +46,8 @@ function reportServer(asked: Asked[]): McpServerData {
     resourceTemplates: [
       { uriTemplate: 'test://reports/{name}', name: 'report', requiredScopes: ['reports:read'], read: (_u, v) => `report ${v.name}`, complete: { name: SECRET_REPORTS } },
     ],
+    // The server sends resource updates, so it declares subscriptions (page 02-2).
+    capabilities: { subscribe: true },
   };
 }
 

@@ -45,6 +45,7 @@ const full: AppConfig = {
       windowMs: 1000,
       perTool: { slow_tool: { maxRequests: 2, windowMs: 5000 } },
       maxConcurrentPerSubject: 4,
+      methods: {},
       store: 'memory',
       database: 'main',
     },

@@ -69,6 +69,7 @@ describe('02-5 shared-state example', () => {
     expect(updates).toEqual(['reports://latest']);
 
     const { rows } = await db.pool.query<{ key: string; points: number }>('SELECT key, points FROM fa_mcp_rate_limits');
-    expect(rows).toEqual([{ key: 'mcp:ip:127.0.0.1', points: 1 }]); // the one call, counted in the shared table
+    // tools/call on A, resources/read and resources/subscribe on B: every request after the handshake counts, in the shared table
+    expect(rows).toEqual([{ key: 'mcp:ip:127.0.0.1', points: 3 }]);
   });
 });
