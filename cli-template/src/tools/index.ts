@@ -1,4 +1,4 @@
-/** Every tool of this server. Add a tool: one file in this folder, one line here, a test, and the contract snapshot. */
+/** Every tool of this server. Add a tool: one file in this folder, one line here, a test, the contract snapshot and docs/tools.md (`npm run docs:tools`). */
 import type { ITool } from 'fa-mcp-sdk';
 import type { ServerConfig } from '../custom-config.js';
 import { convertTemperatureTool } from './convert-temperature.js';

@@ -9,4 +9,4 @@ export { compareSchemas, type SchemaDirection } from './schema-changes.js';
 export { bumpBetween, checkBump, parseSemver, type BumpCheck, type SemVer } from './semver-check.js';
 export { parseSnapshot } from './parse-snapshot.js';
 export { SNAPSHOT_FORMAT, type ContractSnapshot, type HttpEndpoint } from './snapshot-types.js';
-export { extractSurface, renderSurface, spliceSurface, surfaceDifferences, SURFACE_BEGIN, SURFACE_END } from './surface-page.js';
+export { checkSurface, extractSurface, renderSurface, spliceSurface, surfaceDifferences, SURFACE_BEGIN, SURFACE_END, type SurfaceCheck } from './surface-page.js';

@@ -87,3 +87,30 @@ export function surfaceDifferences(documented: string, answered: string, max = 2
   };
   return { onlyInPage: only(a, ca, cb).slice(0, max), onlyInServer: only(b, cb, ca).slice(0, max) };
 }
+
+export interface SurfaceCheck {
+  /** True when the page holds exactly `generated` between its markers. */
+  ok: boolean;
+  /** What to tell the user: the page is current, or what differs and how to regenerate it. */
+  message: string;
+  onlyInPage: string[];
+  onlyInServer: string[];
+}
+
+/** Compares a page (undefined: no such file) with a fresh rendering; `regenerate` is the command the message names. */
+export function checkSurface(file: string, page: string | undefined, generated: string, regenerate = '`fa-mcp contract docs`'): SurfaceCheck {
+  const documented = page === undefined ? undefined : extractSurface(page);
+  if (documented === undefined) {
+    const why = page === undefined ? 'no such file' : 'no markers';
+    return { ok: false, message: `${file} has no generated surface (${why}); run ${regenerate} and commit it.`, onlyInPage: [], onlyInServer: [] };
+  }
+  if (documented === generated) return { ok: true, message: `surface docs OK: ${file} says what the server answers`, onlyInPage: [], onlyInServer: [] };
+  const { onlyInPage, onlyInServer } = surfaceDifferences(documented, generated);
+  const message = [
+    `${file} does not say what the server answers.`,
+    ...(onlyInPage.length ? ['The page says, the server does not:', ...onlyInPage.map((l) => `  - ${l}`)] : []),
+    ...(onlyInServer.length ? ['The server answers, the page does not say:', ...onlyInServer.map((l) => `  + ${l}`)] : []),
+    `If the change is intended, run ${regenerate} and commit the page.`,
+  ].join('\n');
+  return { ok: false, message, onlyInPage, onlyInServer };
+}

@@ -21,3 +21,5 @@ export {
   type ServerProcessOptions,
   type ServerSource,
 } from './start-server.js';
+export { checkSurfacePage, renderSurfacePage, writeSurfacePage, type SurfacePageOptions } from './surface-page.js';
+export type { SurfaceCheck } from '../contract/surface-page.js';

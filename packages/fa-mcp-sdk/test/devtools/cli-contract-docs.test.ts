@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/cli-io.js';
 import { contractDocs } from '../../src/cli/commands/contract-docs.js';
 import { SURFACE_BEGIN, SURFACE_END } from '../../src/contract/index.js';
+import { checkSurfacePage, loadServerModule, renderSurfacePage, writeSurfacePage } from '../../src/testing/index.js';
 import { fixture, recordingIo } from './cli-helpers.js';
 
 const server = fixture('server-data.mjs');
@@ -56,5 +57,33 @@ describe('contract docs', () => {
     const bare = recordingIo(io.cwd);
     expect(await runCommand(bare, () => contractDocs(bare, { server, out: 'bare.md', check: true }))).toBe(1);
     expect(bare.stderr).toContain('no markers');
+  });
+
+  it('fa-mcp-sdk/testing checks and writes the same page in process, with the message --check prints', async () => {
+    const io = recordingIo();
+    await contractDocs(io, { server, out: 'tools.md' });
+    const file = join(io.cwd, 'tools.md');
+    const data = (await loadServerModule(server, { cwd: io.cwd })).data;
+    const ok = await checkSurfacePage(data, file, { cwd: io.cwd });
+    expect(ok.ok, ok.message).toBe(true);
+
+    const drifted = (await loadServerModule(changed, { cwd: io.cwd })).data;
+    const result = await checkSurfacePage(drifted, file, { cwd: io.cwd, regenerate: 'npm run docs:tools' });
+    expect(result.ok).toBe(false);
+    expect(result.onlyInPage.length + result.onlyInServer.length).toBeGreaterThan(0);
+    expect(result.message).toContain('does not say what the server answers');
+    expect(result.message).toContain('run `npm run docs:tools`');
+    const check = recordingIo(io.cwd);
+    await runCommand(check, () => contractDocs(check, { server: changed, out: 'tools.md', check: true }));
+    expect(check.stderr).toContain(result.message.replace('`npm run docs:tools`', '`fa-mcp contract docs`'));
+
+    const missing = await checkSurfacePage(data, join(io.cwd, 'none.md'), { cwd: io.cwd });
+    expect(missing).toMatchObject({ ok: false });
+    expect(missing.message).toContain('no such file');
+
+    await writeSurfacePage(drifted, join(io.cwd, 'new.md'), { cwd: io.cwd });
+    const after = recordingIo(io.cwd);
+    expect(await runCommand(after, () => contractDocs(after, { server: changed, out: 'new.md', check: true }))).toBe(0);
+    expect(await renderSurfacePage(data, { cwd: io.cwd, instructionsBudget: 100 })).toMatch(/characters of the 100 a client keeps/);
   });
 });

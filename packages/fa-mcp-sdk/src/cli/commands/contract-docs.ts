@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/index.js';
-import { collectSurface, extractSurface, renderSurface, spliceSurface, surfaceDifferences } from '../../contract/index.js';
+import { checkSurface, collectSurface, renderSurface, spliceSurface } from '../../contract/index.js';
 import { action, CliUsageError, EXIT_CHECK_FAILED, EXIT_OK, printErr, printOut, type CliIo } from '../cli-io.js';
 import { addServerSourceOptions, openServer, type ServerSourceOptions } from '../server-source.js';
 
@@ -43,24 +43,10 @@ export async function contractDocs(io: CliIo, opts: DocsOptions): Promise<number
   }
   const page = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   if (opts.check) {
-    const documented = page === undefined ? undefined : extractSurface(page);
-    if (documented === undefined) {
-      printErr(io, `${file} has no generated surface (${page === undefined ? 'no such file' : 'no markers'}); run \`fa-mcp contract docs\` and commit it.`);
-      return EXIT_CHECK_FAILED;
-    }
-    if (documented === generated) {
-      printOut(io, `surface docs OK: ${file} says what the server answers`);
-      return EXIT_OK;
-    }
-    const { onlyInPage, onlyInServer } = surfaceDifferences(documented, generated);
-    const lines = [
-      `${file} does not say what the server answers.`,
-      ...(onlyInPage.length ? ['The page says, the server does not:', ...onlyInPage.map((l) => `  - ${l}`)] : []),
-      ...(onlyInServer.length ? ['The server answers, the page does not say:', ...onlyInServer.map((l) => `  + ${l}`)] : []),
-      'If the change is intended, run `fa-mcp contract docs` and commit the page.',
-    ];
-    printErr(io, lines.join('\n'));
-    return EXIT_CHECK_FAILED;
+    const result = checkSurface(file, page, generated);
+    if (result.ok) printOut(io, result.message);
+    else printErr(io, result.message);
+    return result.ok ? EXIT_OK : EXIT_CHECK_FAILED;
   }
   writeFileSync(file, spliceSurface(page, generated));
   printOut(io, `wrote the surface of ${server.label} to ${file}`);
