@@ -1,6 +1,6 @@
 /**
  * A webhook receiver on loopback for tests: verifies each request with the
- * `standardwebhooks` package (as any receiver would), records it, and answers
+ * `standardwebhooks` package (the way a real receiver would), records it, and answers
  * what the test says (2xx by default). It can stop listening and listen again
  * on the same port, to play a receiver that is down for a while.
  */
