@@ -115,9 +115,8 @@ describe('GET /ready', () => {
         { name: 'slow-ok', timeoutMs: 1000, check: () => new Promise<void>((resolve) => setTimeout(resolve, 80)) },
       ],
     });
-    const started = Date.now();
+    // The hanging check never settles: only its timeout lets /ready answer (within the test's timeout).
     const { status, body } = await get(`${base}/ready`);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(status).toBe(503);
     const checks = body.checks as Record<string, { status: string; error?: string; durationMs: number }>;
     expect(checks.hang).toEqual({ status: 'fail', durationMs: expect.any(Number), error: 'timed out after 100 ms' });

@@ -34,9 +34,8 @@ describe.each(targets)('cancellation log on $label', (target) => {
     server = await startTestServer(outcomeServer(started), { target, config: { logger: { level: 'debug', format: 'json' } }, logDestination: stream });
     const client = await server.connect();
     const controller = new AbortController();
-    const call = client.callTool({ name: 'slow_tool', arguments: { ms: 5_000 } }, { signal: controller.signal }).catch((e: unknown) => e);
-    for (let i = 0; i < 400 && started.length < 1; i++) await sleep(5);
-    expect(started).toEqual(['slow_tool']);
+    const call = client.callTool({ name: 'hang_tool', arguments: {} }, { signal: controller.signal }).catch((e: unknown) => e);
+    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['hang_tool']);
     controller.abort('the user pressed stop');
     await call;
     const deadline = Date.now() + 5_000;

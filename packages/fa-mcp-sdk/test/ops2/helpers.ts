@@ -34,6 +34,20 @@ export function outcomeTools(started: string[] = []): ITool[] {
       },
     },
     {
+      name: 'hang_tool',
+      description: 'Waits until the call is cancelled (a timeout far beyond any test), so a cancellation never races the clock.',
+      inputSchema: { type: 'object' },
+      timeoutMs: 120_000,
+      handler: async ({ signal }) => {
+        started.push('hang_tool');
+        await new Promise<void>((_resolve, reject) => {
+          if (signal.aborted) reject(signal.reason);
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+        return formatToolResult('never');
+      },
+    },
+    {
       name: 'secret_tool',
       description: 'Refused by a consumer step.',
       inputSchema: { type: 'object' },

@@ -83,10 +83,8 @@ describe.each(targets2025)('tasks on $label', (target) => {
   });
 
   it('answers a task-augmented call at once; tasks/result returns what a synchronous call returns', async () => {
-    const started = Date.now();
     const created = (await call('build_report', { ms: 1500 }, { ttl: 120_000 })) as z.infer<typeof CreateTaskResult>;
-    expect(Date.now() - started).toBeLessThan(300 + 1000); // far less than the work; generous for a loaded CI machine
-    expect(created.task.status).toBe('working');
+    // Answered before the work ended (however slow the machine): the task is still working.
     expect(created.task.status).toBe('working');
     expect(created.task.ttl).toBe(120_000);
     const got = await client.request({ method: 'tasks/get', params: { taskId: created.task.taskId } }, Task);
