@@ -106,7 +106,7 @@ it('shares tasks across instances: read, list and cancel on the other one', asyn
   expect(result.structuredContent).toEqual({ done: 8 });
   await stop(a);
   await stop(b);
-}, 60_000);
+}, 180_000);
 
 it('recovers a task whose instance was killed with SIGKILL: the survivor marks it failed, nobody hangs', async () => {
   const a = await start();
@@ -120,7 +120,7 @@ it('recovers a task whose instance was killed with SIGKILL: the survivor marks i
   const result = await b.client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, AnyResult);
   expect(result.isError).toBe(true);
   await stop(b);
-}, 60_000);
+}, 180_000);
 
 it('re-runs an idempotent tool whose instance was killed with SIGKILL on the survivor, which finishes it', async () => {
   const a = await start();
@@ -134,8 +134,9 @@ it('re-runs an idempotent tool whose instance was killed with SIGKILL on the sur
   expect(result.structuredContent).toEqual({ done: 11, pid: b.child.pid });
   expect(b.out.some((l) => l.startsWith('STARTED 11'))).toBe(true);
   await stop(b);
-}, 60_000);
+}, 180_000);
 
+// Deadlines, not expectations: about 30 s at load 4 on this 2-core machine; under `npm run test:stress` it took over 120 s.
 it('loses nothing acknowledged across a restart of both instances, and creates 1,000 tasks concurrently without loss or duplicates', async () => {
   let a = await start();
   let b = await start();
@@ -169,4 +170,4 @@ it('loses nothing acknowledged across a restart of both instances, and creates 1
   expect(Number(rows[0]?.n)).toBe(listed.size);
   await stop(a);
   await stop(b);
-}, 120_000);
+}, 300_000);
