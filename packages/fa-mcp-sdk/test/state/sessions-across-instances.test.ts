@@ -9,9 +9,12 @@
  * stored last seen, and a GET stream reconnected to another instance with
  * Last-Event-ID gets what it missed. The memory default keeps today's 404.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { McpServerHandle } from '../../src/index.js';
+import { loadConfig, type McpServerHandle } from '../../src/index.js';
 import { fixtureServerData } from '../fixtures/server-data.js';
 import {
   asJsonRpcError, initializeRequest, LEGACY_PROTOCOL_VERSION, MCP_ACCEPT, nodeRequest, parseSseMessages, postMcp, serverUrl, startTestServer, stopAllServers, waitFor,
@@ -283,5 +286,25 @@ describe('mcp.sessions.store: memory (the default)', () => {
     const id = await openRaw(a);
     expect((await echo(a, id)).status).toBe(200);
     expectNotFound(await echo(b, id), 'POST on B');
+  });
+});
+
+describe('the documented setup (02-5, Sessions across instances)', () => {
+  it('loads as written, and the environment names the store', () => {
+    const page = readFileSync(new URL('../../../../FA-MCP-SDK-DOC/02-5-tasks-and-state.md', import.meta.url), 'utf8');
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(page.slice(page.indexOf('### Sessions across instances')))?.[1] as string;
+    const dir = mkdtempSync(join(tmpdir(), 'fa-mcp-sessions-doc-'));
+    try {
+      mkdirSync(join(dir, 'config'));
+      writeFileSync(join(dir, 'config', 'default.yaml'), yaml);
+      const { mcp } = loadConfig({ cwd: dir, env: {} }).config;
+      expect(mcp.sessions.store).toBe('postgres');
+      expect(mcp.notifications.bus).toBe('postgres');
+      writeFileSync(join(dir, 'config', 'default.yaml'), '{}');
+      expect(loadConfig({ cwd: dir, env: { MCP_SESSIONS_STORE: 'postgres' } }).config.mcp.sessions.store).toBe('postgres');
+      expect(loadConfig({ cwd: dir, env: {} }).config.mcp.sessions.store).toBe('memory');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
