@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import { loadConfig, type McpServerHandle } from '../../src/index.js';
 import { fixtureServerData } from '../fixtures/server-data.js';
 import {
@@ -51,13 +52,13 @@ const startThree = (config: Plain) => Promise.all([0, 1, 2].map(() => startTestS
  * A fetch that sends each request to the next instance in turn (GET streams to
  * `getTo` when given), and counts which instance served what.
  */
-function roundRobin(handles: McpServerHandle[], getTo?: number) {
+function roundRobin(handles: McpServerHandle[], getTo?: number, postTo: number[] = handles.map((_, i) => i)) {
   const urls = handles.map(serverUrl);
   let next = 0;
   const served = handles.map(() => 0);
   const fetchRR = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const i = method === 'GET' && getTo !== undefined ? getTo : next++ % urls.length;
+    const i = method === 'GET' && getTo !== undefined ? getTo : (postTo[next++ % postTo.length] as number);
     served[i] = (served[i] as number) + 1;
     const target = new URL(input instanceof Request ? input.url : String(input));
     target.host = (urls[i] as URL).host;
@@ -66,8 +67,8 @@ function roundRobin(handles: McpServerHandle[], getTo?: number) {
   return { fetch: fetchRR, served, url: urls[0] as URL };
 }
 
-async function clusterClient(handles: McpServerHandle[], opts: { getTo?: number; setup?: (c: Client) => void } = {}) {
-  const rr = roundRobin(handles, opts.getTo);
+async function clusterClient(handles: McpServerHandle[], opts: { getTo?: number; postTo?: number[]; setup?: (c: Client) => void } = {}) {
+  const rr = roundRobin(handles, opts.getTo, opts.postTo);
   const client = new Client({ name: 'cluster-client', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
   opts.setup?.(client);
   const transport = new StreamableHTTPClientTransport(rr.url, { fetch: rr.fetch });
@@ -175,6 +176,47 @@ describe.each([
 });
 
 describe('mcp.sessions.store: postgres', () => {
+  it('task status and logs of background work, sent by the instance running the task, reach the GET stream on B once', async () => {
+    const taskData = fixtureServerData({
+      tools: [
+        {
+          name: 'report_in_background',
+          description: 'Logs from inside a task, then finishes.',
+          inputSchema: { type: 'object' },
+          execution: { taskSupport: 'optional' },
+          handler: async ({ client }) => {
+            await client.log('warning', 'from the task');
+            return { content: [{ type: 'text', text: 'done' }] };
+          },
+        },
+      ],
+    });
+    const config = shared({ responseMode: 'sse', tasks: { enabled: true, store: 'postgres', pollIntervalMs: 50 } });
+    const handles = await Promise.all([0, 1, 2].map(() => startTestServer(taskData, config)));
+    const [, b] = handles as [McpServerHandle, McpServerHandle, McpServerHandle];
+    const statuses: string[] = [];
+    const logs: string[] = [];
+    // Requests go to A and C only; the GET stream to B.
+    const { client } = await clusterClient(handles, {
+      getTo: 1,
+      postTo: [0, 2],
+      setup: (c) => {
+        c.setNotificationHandler('notifications/tasks/status', (n) => void statuses.push(String((n.params as { status?: string }).status)));
+        c.setNotificationHandler('notifications/message', (n) => void logs.push(JSON.stringify(n.params.data)));
+      },
+    });
+    const sessionId = client.transport?.sessionId as string;
+    await client.listTools();
+    await waitFor(() => b.http?.mcp.sessions.peek(sessionId)?.shared?.holdsStream, 5_000, 'the GET stream to open on B');
+    await waitFor(() => handles.every((h) => h === b || !h.http?.mcp.sessions.peek(sessionId)?.shared?.holdsStream), 5_000, 'A and C to hear of it');
+    await client.request({ method: 'tools/call', params: { name: 'report_in_background', arguments: {}, task: { ttl: 60_000 } } }, z.object({ task: z.object({ taskId: z.string() }).passthrough() }));
+    await waitFor(() => statuses.includes('completed') && logs.length >= 1, 10_000, 'the status and the log on the GET stream');
+    await settle();
+    expect(statuses.filter((s) => s === 'completed')).toHaveLength(1);
+    expect(logs).toEqual([JSON.stringify('from the task')]);
+    await client.close();
+  });
+
   it('DELETE on C ends the session everywhere: A and B answer 404, the row is gone', async () => {
     const [a, b, c] = (await startThree(shared({ responseMode: 'json' }))).map(serverUrl) as [URL, URL, URL];
     const id = await openRaw(a);
