@@ -230,6 +230,28 @@ describe('mcp.sessions.store: postgres', () => {
     expectNotFound(await echo(c, id), 'POST on C after DELETE on C');
   });
 
+  it('a session outlives the instance that opened it: stopped A, the session carries on through B and C', async () => {
+    const handles = await startThree(shared({ responseMode: 'json' }));
+    const [a, b] = handles.map(serverUrl) as [URL, URL, URL];
+    const id = await openRaw(a);
+    expect((await echo(b, id)).status).toBe(200);
+    await handles[0]?.stop('rolling restart');
+    expect(await row(id)).toBeDefined();
+    expect((await echo(b, id)).status).toBe(200);
+    expect((await echo(serverUrl(handles[2] as McpServerHandle), id)).status).toBe(200);
+  });
+
+  it('a copy evicted at the cap of one instance closes there only: the session carries on elsewhere', async () => {
+    const handles = await startThree(shared({ responseMode: 'json', sessions: { maxPerCaller: 1 } }));
+    const [a, b] = handles.map(serverUrl) as [URL, URL, URL];
+    const first = await openRaw(a);
+    expect((await echo(b, first)).status).toBe(200);
+    await openRaw(b); // the same caller (this address) past B's cap: B's copy of `first` makes room
+    expect(handles[1]?.http?.mcp.sessions.peek(first)).toBeUndefined();
+    expect(await row(first)).toBeDefined();
+    expect((await echo(a, first)).status).toBe(200);
+  });
+
   it('another subject gets exactly the 404 of an unknown id on an instance that never saw the session', async () => {
     const auth = { webServer: { auth: { enabled: true, permanentServerTokens: [ALICE, BOB] } } };
     const [a, b] = (await startThree(shared({ responseMode: 'json' }, auth))).map(serverUrl) as [URL, URL, URL];

@@ -117,7 +117,8 @@ export class SessionManager {
     }
     if (!oldest) return false;
     this.opts.logger.info({ sessionId: oldest.id }, `${why}: evicting the oldest idle session of its caller`);
-    await this.remove(oldest.id);
+    // With a shared store the caps bound this instance's copies: one idle here may be in use elsewhere.
+    await this.remove(oldest.id, this.opts.shared ? 'local' : 'end');
     return true;
   }
 
