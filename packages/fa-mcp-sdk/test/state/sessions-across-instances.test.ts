@@ -131,6 +131,12 @@ describe.each([
     // Every instance served the session, each holding a copy of it.
     for (const [i, count] of served.entries()) expect(count, `requests served by instance ${i}`).toBeGreaterThan(2);
     for (const h of handles) expect(h.http?.mcp.sessions.peek(sessionId)).toBeDefined();
+    // Calls on the restored copies took the session fast path when it is on (the SDK path otherwise).
+    for (const h of handles.slice(1)) {
+      const fastCalls = h.http?.fastLane().sessionCalls ?? 0;
+      if (fastPath) expect(fastCalls).toBeGreaterThan(0);
+      else expect(fastCalls).toBe(0);
+    }
 
     const stored = await row(sessionId);
     expect(stored).toMatchObject({ protocol_version: LEGACY_PROTOCOL_VERSION, log_level: 'warning', subscriptions: ['test://watched'] });
