@@ -20,7 +20,8 @@ export const SESSION_MIGRATIONS: readonly Migration[] = [
       subscriptions jsonb NOT NULL DEFAULT '[]',
       created_at bigint NOT NULL,
       last_seen bigint NOT NULL,
-      expires_at bigint NOT NULL
+      expires_at bigint NOT NULL,
+      holder text
     );
     CREATE INDEX IF NOT EXISTS fa_mcp_sessions_expires ON fa_mcp_sessions (expires_at);`,
   },
@@ -37,6 +38,7 @@ interface Row {
   created_at: string;
   last_seen: string;
   expires_at: string;
+  holder: string | null;
 }
 
 function fromRow(r: Row): StoredSession {
@@ -51,6 +53,7 @@ function fromRow(r: Row): StoredSession {
     createdAt: Number(r.created_at),
     lastSeen: Number(r.last_seen),
     expiresAt: Number(r.expires_at),
+    ...(r.holder !== null ? { holder: r.holder } : {}),
   };
 }
 
@@ -63,9 +66,9 @@ export class PostgresSessionStore implements ISessionStore {
 
   async create(s: StoredSession): Promise<void> {
     await this.pool.query(
-      `INSERT INTO fa_mcp_sessions (id, owner, caller, protocol_version, initialize, log_level, subscriptions, created_at, last_seen, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [s.id, s.owner ?? null, s.caller, s.protocolVersion, JSON.stringify(s.initialize), s.logLevel ?? null, JSON.stringify(s.subscriptions), s.createdAt, s.lastSeen, s.expiresAt],
+      `INSERT INTO fa_mcp_sessions (id, owner, caller, protocol_version, initialize, log_level, subscriptions, created_at, last_seen, expires_at, holder)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [s.id, s.owner ?? null, s.caller, s.protocolVersion, JSON.stringify(s.initialize), s.logLevel ?? null, JSON.stringify(s.subscriptions), s.createdAt, s.lastSeen, s.expiresAt, s.holder ?? null],
     );
   }
 
@@ -88,6 +91,13 @@ export class PostgresSessionStore implements ISessionStore {
         [id, change.subscribe],
       );
     } else await this.pool.query('UPDATE fa_mcp_sessions SET subscriptions = subscriptions - $2::text WHERE id = $1', [id, change.unsubscribe]);
+  }
+
+  async claimHolder(id: string, holder: string, from?: string): Promise<boolean> {
+    const { rowCount } = from === undefined
+      ? await this.pool.query('UPDATE fa_mcp_sessions SET holder = $2 WHERE id = $1', [id, holder])
+      : await this.pool.query('UPDATE fa_mcp_sessions SET holder = $2 WHERE id = $1 AND holder = $3', [id, holder, from]);
+    return (rowCount ?? 0) > 0;
   }
 
   async delete(id: string): Promise<boolean> {

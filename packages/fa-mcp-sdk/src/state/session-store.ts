@@ -31,6 +31,8 @@ export interface StoredSession {
   lastSeen: number;
   /** lastSeen plus the idle timeout: past it the session is gone everywhere. */
   expiresAt: number;
+  /** The instance whose copy delivers what the server sends outside requests (session-share.ts). */
+  holder?: string;
 }
 
 export interface ISessionStore {
@@ -40,6 +42,8 @@ export interface ISessionStore {
   /** Records a request at `now`: last seen, and expiry `idleTimeoutMs` later. */
   touch(id: string, now: number, idleTimeoutMs: number): Promise<void>;
   update(id: string, change: SessionChange): Promise<void>;
+  /** Makes `holder` the session's holder; with `from`, only while `from` is (true when it took). */
+  claimHolder(id: string, holder: string, from?: string): Promise<boolean>;
   /** True when there was a session to delete. */
   delete(id: string): Promise<boolean>;
   /** Deletes the sessions expired at `now`; returns how many. */

@@ -98,6 +98,21 @@ function expectNotFound(res: { status: number; json?: unknown; text: string }, w
 
 const row = async (id: string) => (await db.pool.query('SELECT * FROM fa_mcp_sessions WHERE id = $1', [id])).rows[0] as Plain | undefined;
 
+/** Events kept for the session's GET stream (the PostgreSQL event store). */
+const keptEvents = async (id: string) =>
+  ((await db.pool.query('SELECT count(*)::int AS n FROM fa_mcp_events WHERE stream_id = $1', [`${id}/_GET_stream`])).rows[0] as { n: number }).n;
+
+/** Reconnects the session's GET stream at `url` with Last-Event-ID; returns its first event. */
+async function resumeOn(url: URL, id: string, lastEventId: string): Promise<string> {
+  const resumed = await fetch(url, { headers: { accept: MCP_ACCEPT, 'last-event-id': lastEventId, ...sessionHeaders(id) }, signal: AbortSignal.timeout(10_000) });
+  expect(resumed.status).toBe(200);
+  const reader = (resumed.body as ReadableStream<Uint8Array>).getReader();
+  let text = '';
+  while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  return text;
+}
+
 /** After the awaited notifications arrived: a moment for a duplicate that should not arrive (a negative check). */
 const settle = () => new Promise((r) => setTimeout(r, 400));
 
@@ -329,16 +344,33 @@ describe('mcp.sessions.store: postgres', () => {
     // Missed while no stream was open, then resumed on A.
     await c?.notifyResourceUpdated('test://watched');
     // B, holding the session's stream (none open now), keeps it in the event store.
-    const kept = () => db.pool.query('SELECT count(*)::int AS n FROM fa_mcp_events WHERE stream_id = $1', [`${id}/_GET_stream`]);
-    await waitFor(async () => (await kept()).rows[0].n === 2, 5_000, 'B to keep the missed update');
-    const resumed = await fetch(a, { headers: { accept: MCP_ACCEPT, 'last-event-id': lastEventId, ...sessionHeaders(id) }, signal: AbortSignal.timeout(10_000) });
-    expect(resumed.status).toBe(200);
-    const resumedReader = (resumed.body as ReadableStream<Uint8Array>).getReader();
-    let replay = '';
-    while (!replay.includes('\n\n')) replay += new TextDecoder().decode((await resumedReader.read()).value);
-    await resumedReader.cancel();
+    await waitFor(async () => (await keptEvents(id)) === 2, 5_000, 'B to keep the missed update');
+    const replay = await resumeOn(a, id, lastEventId);
     expect(parseSseMessages(replay)).toEqual([{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'test://watched' } }]);
     expect(/^id: (.+)$/m.exec(replay)?.[1]).not.toBe(lastEventId);
+  });
+
+  it('the stream holder stopping hands over: what is sent until the client reconnects elsewhere is replayed there', async () => {
+    const handles = await startThree(shared({ responseMode: 'sse' }));
+    const [ha, hb, hc] = handles as [McpServerHandle, McpServerHandle, McpServerHandle];
+    const [a, b, c] = handles.map(serverUrl) as [URL, URL, URL];
+    const id = await openRaw(a);
+    expect((await postMcp(b, { jsonrpc: '2.0', id: 3, method: 'resources/subscribe', params: { uri: 'test://watched' } }, sessionHeaders(id))).status).toBe(200);
+    const stream = await fetch(a, { headers: { accept: 'text/event-stream', ...sessionHeaders(id) } });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    await waitFor(() => ha.http?.mcp.sessions.peek(id)?.shared?.holdsStream, 5_000, 'A to hold the stream');
+    expect(hb.http?.mcp.sessions.peek(id)).toBeDefined();
+    await hc.notifyResourceUpdated('test://watched');
+    let text = '';
+    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    const lastEventId = /^id: (.+)$/m.exec(text)?.[1] as string;
+
+    await ha.stop('rolling restart'); // its stream ends; B's copy takes over
+    await reader.cancel().catch(() => undefined);
+    await waitFor(() => hb.http?.mcp.sessions.peek(id)?.shared?.holdsStream, 5_000, 'B to take over');
+    await hc.notifyResourceUpdated('test://watched');
+    await waitFor(async () => (await keptEvents(id)) === 2, 5_000, 'B to keep the update sent after A stopped');
+    expect(parseSseMessages(await resumeOn(c, id, lastEventId))).toEqual([{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'test://watched' } }]);
   });
 
   it('refuses to start without the database, or without a shared bus', async () => {

@@ -83,6 +83,7 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     close: async (how) => {
       scope = how;
       if (how === 'end') await share?.ended(seed.id);
+      else await share?.released(session);
       await transport.close();
     },
   };

@@ -109,6 +109,7 @@ export class SessionShare implements SharedSessionClock {
       createdAt: now,
       lastSeen: now,
       expiresAt: now + this.opts.idleTimeoutMs,
+      holder: this.origin,
     });
   }
 
@@ -167,7 +168,23 @@ export class SessionShare implements SharedSessionClock {
   tookStream(session: Session): void {
     if (!session.shared) return;
     session.shared.holdsStream = true;
-    void this.publish({ kind: 'stream', id: session.id });
+    // Recorded before it is told: a copy hearing of it checks the store (bus messages may arrive out of order).
+    this.opts.shared.store
+      .claimHolder(session.id, this.origin)
+      .then(() => this.publish({ kind: 'stream', id: session.id }))
+      .catch((err: unknown) => this.opts.logger.warn({ err, sessionId: session.id }, 'could not record the holder of a session stream'));
+  }
+
+  /**
+   * This instance's copy closes while the session lives on (shutdown, eviction):
+   * when it was the holder, another instance's copy takes over (the first to
+   * claim it in the store), so what the server sends until the client reconnects
+   * its stream is kept for Last-Event-ID.
+   */
+  async released(session: Session): Promise<void> {
+    if (!session.shared?.holdsStream) return;
+    session.shared.holdsStream = false;
+    await this.publish({ kind: 'released', id: session.id });
   }
 
   /**
@@ -205,14 +222,20 @@ export class SessionShare implements SharedSessionClock {
     if (!session || !copy) return;
     switch (p.kind) {
       case 'ended':
+        copy.holdsStream = false; // nothing to hand over
         await this.sessions?.remove(id, 'local');
         break;
       case 'changed':
         copy.apply(p.change as SessionStateChange);
         break;
       case 'stream':
+        // A stale message (this copy took over since) changes nothing.
+        if ((await this.opts.shared.store.get(id, 0))?.holder === this.origin) break;
         copy.holdsStream = false;
         copy.closeStream();
+        break;
+      case 'released':
+        if (typeof p.origin === 'string' && (await this.opts.shared.store.claimHolder(id, this.origin, p.origin))) copy.holdsStream = true;
         break;
       case 'deliver':
         if (copy.holdsStream) await copy.sendHere(p.message as unknown as JSONRPCMessage);
