@@ -14,6 +14,7 @@
 //          --cold-runs <n> (default 10)  --no-methods (tools/call only)  --no-cold (no cold start)
 //          --quick (1 round of 2 s, 200 sessions, 10,000 calls, 3 cold runs)
 //          --no-docs (do not touch the docs page)  --strict (exit 1 when a target is missed)
+//          --no-sessions-store (skip the postgres session store against memory; BENCH_DB_URL names the database)
 // Each server runs on a CPU of its own, the load generator on the others (lib/pinning.mjs;
 // BENCH_PIN=off to share the CPUs).
 import { cpus, loadavg } from 'node:os';
@@ -32,6 +33,7 @@ import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
 import { embedInPage, evaluate, printSummary, renderMarkdown } from './lib/report.mjs';
 import { METHOD_CELLS, PATHS, SERVERS, speaks } from './lib/scenarios.mjs';
 import { samplePeak, startServer } from './lib/server-proc.mjs';
+import { measureSessionsStore } from './lib/sessions-store.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     'cold-runs': { type: 'string' },
     'no-methods': { type: 'boolean', default: false },
     'no-cold': { type: 'boolean', default: false },
+    'no-sessions-store': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
@@ -116,6 +119,11 @@ for (let round = 1; round <= opts.rounds; round++) {
 }
 await Promise.all([...processes.values()].map((p) => p.stop()));
 
+// --- 2025-era sessions in PostgreSQL against memory (mcp.sessions.store) ------------------------------
+const sessionsStore = args['no-sessions-store']
+  ? undefined
+  : await measureSessionsStore({ entry: bundled['fa-mcp'], durationSec: opts.durationSec, rounds: opts.rounds, connections: opts.connections, log });
+
 // --- memory: idle sessions, then a long run -------------------------------------------------------------
 const idleSessions = [];
 for (const server of SERVERS.filter((s) => s.eras.includes('2025'))) {
@@ -163,6 +171,7 @@ const results = evaluate({
   throughput: [...best.values()],
   idleSessions,
   soak: soaks,
+  ...(sessionsStore ? { sessionsStore } : {}),
   ...(cold ? { coldStart: cold } : {}),
 });
 results.env.totalSec = Math.round((Date.now() - started) / 1000);

@@ -260,6 +260,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       modern,
       ...(tasks ? { tasks: tasks.manager } : {}),
       eventStore,
+      ...(state.sessions ? { sharedSessions: state.sessions } : {}),
       host: config.webServer.host,
       port: config.webServer.port,
       trustProxy: config.webServer.trustProxy,

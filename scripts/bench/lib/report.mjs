@@ -51,6 +51,9 @@ export function evaluate(results) {
     const boundMB = TARGETS.soakHeapGrowthBytes / 1e6;
     checks.push({ target: `${s.server} ${s.era}: live heap growth over ${s.calls} calls <= ${boundMB.toFixed(0)} MB`, value: s.heapGrowthMB, met: s.heapGrowthMB <= boundMB && s.errors === 0 });
   }
+  for (const r of results.sessionsStore ?? []) {
+    checks.push({ target: `postgres session store >= ${TARGETS.sessionsStoreOfMemory} of the memory store's req/s (${r.path}; CPU ${r.postgresCpuUs} vs ${r.memoryCpuUs} us/call)`, value: r.ratio, met: r.ratio >= TARGETS.sessionsStoreOfMemory });
+  }
   results.targets = checks;
   return results;
 }

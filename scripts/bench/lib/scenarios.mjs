@@ -41,4 +41,6 @@ export const TARGETS = {
   idleSessionHeapKB: 12,
   /** Live heap growth allowed between the first and the last probe of the soak, in bytes. */
   soakHeapGrowthBytes: 16_000_000,
+  /** 2025-session req/s with mcp.sessions.store: postgres, as a share of the memory store's (issue #21). */
+  sessionsStoreOfMemory: 0.95,
 };

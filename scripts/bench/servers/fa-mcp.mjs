@@ -37,6 +37,13 @@ const config = {
   },
 };
 if (want('ratelimit')) features.push('rate limit (general + per tool)', 'concurrency cap');
+// BENCH_SESSIONS_STORE=postgres with BENCH_DB_URL (sessions-store.mjs): 2025-era sessions in PostgreSQL.
+if (process.env.BENCH_SESSIONS_STORE === 'postgres') {
+  config.mcp.sessions.store = 'postgres';
+  config.mcp.notifications = { bus: 'postgres' };
+  config.db = { postgres: { dbs: { main: { url: process.env.BENCH_DB_URL } } } };
+  features.push('sessions in PostgreSQL');
+}
 
 let token;
 if (schemaHas('webServer', 'auth', 'jwtToken')) {

@@ -25,6 +25,8 @@ export interface AppConfig {
       maxSessions: number;
       maxPerCaller: number;
       idleTimeoutMs: number;
+      store: 'memory' | 'postgres';
+      database: string;
     };
     limits: {
       maxPayloadBytes: number;

@@ -56,7 +56,15 @@ export interface ServerFactoryOptions {
   replay?: ReplayBook;
   /** Protocol revisions the instance accepts (the SDK's default when absent); see notification-encoder.ts. */
   supportedProtocolVersions?: string[];
+  /**
+   * 2025-era sessions kept in a shared store (mcp.sessions.store: postgres): told of every change of the
+   * session's state, and awaited before the answer, so the next request may go to any instance.
+   */
+  sessionChanged?: (change: SessionStateChange) => Promise<void>;
 }
+
+/** One change of a 2025-era session's state. */
+export type SessionStateChange = { logLevel: LogLevel } | { subscribe: string } | { unsubscribe: string };
 
 export interface BuiltServer {
   server: McpServer;
@@ -64,6 +72,8 @@ export interface BuiltServer {
   logLevel: () => LogLevel | undefined;
   /** Call when the connection ends, to stop delivering notifications to it. */
   dispose: () => void;
+  /** Sets the session's state again (a session restored from the store, or changed on another instance). */
+  restoreState: (state: { logLevel?: string; subscriptions?: string[] } | SessionStateChange) => void;
 }
 
 const inputSchemas = new WeakMap<ITool, StandardSchemaWithJSON>();
@@ -140,6 +150,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     low.setRequestHandler('logging/setLevel', (req, ctx) =>
       runOp(ctx, { method: 'logging/setLevel', target: { kind: 'server', name: req.params.level }, params: req.params as unknown as JsonObject }, async () => {
         logLevel = req.params.level;
+        await opts.sessionChanged?.({ logLevel: req.params.level });
         return {};
       }),
     );
@@ -258,12 +269,14 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       low.setRequestHandler('resources/subscribe', (req, ctx) =>
         runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
           live?.subscriptions.add(req.params.uri);
+          await opts.sessionChanged?.({ subscribe: req.params.uri });
           return {};
         }),
       );
       low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
         runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
           live?.subscriptions.delete(req.params.uri);
+          await opts.sessionChanged?.({ unsubscribe: req.params.uri });
           return {};
         }),
       );
@@ -289,6 +302,13 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     dispose: () => {
       if (live) opts.live.remove(live);
       stopTaskDispatch?.();
+    },
+    restoreState: (state) => {
+      if ('logLevel' in state && state.logLevel !== undefined) logLevel = state.logLevel as LogLevel;
+      if ('subscriptions' in state) live?.subscriptions.clear();
+      for (const uri of ('subscriptions' in state ? state.subscriptions : undefined) ?? []) live?.subscriptions.add(uri);
+      if ('subscribe' in state) live?.subscriptions.add(state.subscribe);
+      if ('unsubscribe' in state) live?.subscriptions.delete(state.unsubscribe);
     },
   };
 }

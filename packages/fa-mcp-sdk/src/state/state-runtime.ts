@@ -22,6 +22,7 @@ import { PostgresNotificationBus } from './notification-bus-postgres.js';
 import type { IResourceStore } from './resource-store.js';
 import { InMemoryResourceStore } from './resource-store-memory.js';
 import { PostgresResourceStore } from './resource-store-postgres.js';
+import { checkSharedSessions, sharedSessionsOf, type SharedSessions } from './shared-sessions.js';
 
 export interface StateRuntimeOptions {
   config: AppConfig['mcp'];
@@ -39,6 +40,8 @@ export interface StateRuntime {
   bus: INotificationBus;
   /** Present when `mcp.mintedResources.enabled`. */
   minted?: MintedResources;
+  /** Present when `mcp.sessions.store: postgres`: the session rows and the bus channel of session events. */
+  sessions?: SharedSessions;
   /** Starts relaying changes between this instance's connections and the bus. */
   connectChanges(local: LocalChangeSink): ChangeRelay;
   /** Adds the pipeline steps the state needs (the minted-resources scope). */
@@ -59,6 +62,7 @@ export async function createStateRuntime(opts: StateRuntimeOptions): Promise<Sta
   };
 
   try {
+    checkSharedSessions(config, databases, opts.notificationBus !== undefined);
     const rs = config.resumability;
     let eventStore = opts.eventStore;
     if (!eventStore) {
@@ -92,6 +96,8 @@ export async function createStateRuntime(opts: StateRuntimeOptions): Promise<Sta
       closers.push(() => own.close());
     }
 
+    const sessions = await sharedSessionsOf({ config, databases, bus, channel, ownBus: opts.notificationBus !== undefined, every });
+
     const mr = config.mintedResources;
     let minted: MintedResources | undefined;
     if (mr.enabled) {
@@ -118,6 +124,7 @@ export async function createStateRuntime(opts: StateRuntimeOptions): Promise<Sta
       eventStore: events,
       bus: changeBus,
       ...(minted ? { minted } : {}),
+      ...(sessions ? { sessions } : {}),
       connectChanges(local) {
         const relay = new ChangeRelay({ bus: changeBus, channel, local, logger });
         closers.unshift(() => relay.close());

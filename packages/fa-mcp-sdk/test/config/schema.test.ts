@@ -34,7 +34,7 @@ const full: AppConfig = {
     responseMode: 'json',
     httpErrorStatus: true,
     fastPath: false,
-    sessions: { maxSessions: 5, maxPerCaller: 3, idleTimeoutMs: 5000 },
+    sessions: { maxSessions: 5, maxPerCaller: 3, idleTimeoutMs: 5000, store: 'postgres', database: 'sessions' },
     limits: { maxPayloadBytes: 2048, maxJsonDepth: 20, maxToolResultBytes: 4096, toolTimeoutMs: 10, toolTimeouts: { slow: 99 } },
     progress: { throttleMs: 0 },
     pagination: { pageSize: 7, cursorSecret: '' },

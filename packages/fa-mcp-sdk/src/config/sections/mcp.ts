@@ -85,6 +85,20 @@ export const mcpSection: SchemaNode = {
           description: 'A session idle for this long (ms) is closed.',
           'x-env': ['MCP_SESSION_IDLE_TIMEOUT_MS'],
         },
+        store: {
+          type: 'string',
+          enum: ['memory', 'postgres'],
+          default: 'memory',
+          description:
+            'Where 2025-era sessions live: this process (an id from another instance is unknown), or PostgreSQL, so any instance restores and serves a session another one opened (needs mcp.notifications.bus: postgres; see 12-scaling-out).',
+          'x-env': ['MCP_SESSIONS_STORE'],
+        },
+        database: {
+          type: 'string',
+          default: 'main',
+          description: 'The db.postgres.dbs entry the postgres session store uses (main: DB_MAIN_URL).',
+          'x-env': ['MCP_SESSIONS_DATABASE'],
+        },
       },
     },
     limits: {

@@ -22,6 +22,7 @@ import { hostOriginCheck, hostOriginGuard } from './host-origin-guard.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { createLegacySseRoutes, type LegacySseRoutes } from './legacy-sse-routes.js';
 import { createMcpRoutes, type McpRoutes } from './mcp-routes.js';
+import type { SharedSessions } from '../../state/shared-sessions.js';
 import type { SecurityHeadersOptions } from './security-headers.js';
 import { createRequestFront } from './request-front.js';
 import { createFastLane, type FastLaneStats } from './fast-lane.js';
@@ -42,6 +43,8 @@ export interface HttpServerOptions {
   tasks?: TaskManager;
   modern: ModernEraSupport;
   eventStore: IEventStore;
+  /** mcp.sessions.store: postgres (state/shared-sessions.ts). */
+  sharedSessions?: SharedSessions;
   host: string;
   port: number;
   /** `webServer.trustProxy` (trust-proxy.ts). */
@@ -158,6 +161,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     maxPayloadBytes: opts.maxPayloadBytes,
     sessions: opts.sessions,
     eventStore: opts.eventStore,
+    ...(opts.sharedSessions ? { shared: opts.sharedSessions } : {}),
   });
   if (opts.auth) app.use(opts.auth.publicRouter);
   const authGuard = opts.auth?.mcpGuard ? [opts.auth.mcpGuard] : [];

@@ -15,13 +15,14 @@ import { runSdkServed, sdkServedRequest } from '../../protocol/sdk-served-method
 import type { AuthInfo } from '../../core/request-context.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
-import { sessionEventStore } from '../../state/event-store-session.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { SessionManager, type Session } from './session-manager.js';
-import { SessionCalls } from '../../protocol/session-calls.js';
-import { sessionClosed, type SessionFastCall } from '../../protocol/session-fast-call.js';
+import type { SessionFastCall } from '../../protocol/session-fast-call.js';
+import type { SharedSessions } from '../../state/shared-sessions.js';
+import { openSession, restoreSession, type SessionBuildDeps } from './session-open.js';
+import { SessionShare } from './session-share.js';
 import { nodeHeaderReader } from './node-headers.js';
-import { jsonExchange, SessionStreams } from './session-exchange.js';
+import { jsonExchange } from './session-exchange.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { FastCall } from '../../protocol/fast-call-shape.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
@@ -41,11 +42,15 @@ export interface McpRoutesOptions {
   eventStore: IEventStore;
   /** See WriteOptions.mapErrorStatus. */
   mapErrorStatus: boolean;
+  /** mcp.sessions.store: postgres: sessions any instance restores and serves (session-share.ts). */
+  shared?: SharedSessions;
 }
 
 export interface McpRoutes {
   router: express.Router;
   sessions: SessionManager;
+  /** mcp.sessions.store: postgres: this instance's side of the shared sessions. */
+  share?: SessionShare;
   /**
    * Serves an MCP request as the router does, for a request that did not come
    * through express (the HTTP fast lane): the parsed body on `req.body`, the
@@ -70,7 +75,11 @@ const isInitialize = (body: unknown): boolean =>
 export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   const { factory } = opts;
   const logger = factory.core.logger;
-  const sessions = new SessionManager({ ...opts.sessions, logger });
+  const share = opts.shared
+    ? new SessionShare({ shared: opts.shared, idleTimeoutMs: opts.sessions.idleTimeoutMs, logger, supportedProtocolVersions: factory.supportedProtocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS })
+    : undefined;
+  const sessions = new SessionManager({ ...opts.sessions, logger, ...(share ? { shared: share } : {}) });
+  share?.attach(sessions);
   const perRequest = (mode: 'reject'): McpHttpHandler =>
     createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
       legacy: mode,
@@ -107,6 +116,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     if (isWork) session.fast?.link.calls.cancelFrom(parsedBody);
     try {
       const response = await session.transport.handleRequest(webReq, withAuth(parsedBody === undefined ? {} : { parsedBody }, authInfo));
+      // The client's GET stream is here now: what the server sends outside requests is delivered from this copy.
+      if (webReq.method === 'GET' && response.status === 200) share?.tookStream(session);
       await write(res, response);
     } finally {
       if (isWork) session.inFlight--;
@@ -114,7 +125,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     }
   };
 
-  const openSession = async (webReq: Request, req: IncomingMessage, res: ServerResponse, body: unknown, authInfo: SdkAuth) => {
+  const openNew = async (webReq: Request, req: IncomingMessage, res: ServerResponse, body: unknown, authInfo: SdkAuth) => {
     const owner = requestOwner(req);
     const caller = sessionCaller(req);
     if (!(await sessions.reserve(caller))) {
@@ -122,47 +133,17 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       return;
     }
     // The id is chosen here so the session's events live under it (see event-store-session.ts).
-    const sessionId = randomUUID();
-    const events = sessionEventStore(opts.eventStore, sessionId);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => sessionId,
-      enableJsonResponse: opts.responseMode === 'json',
-      eventStore: events,
-      onsessioninitialized: (id) => {
-        sessions.add({
-          id,
-          transport,
-          lastSeen: Date.now(),
-          inFlight: 0,
-          caller,
-          ...(owner !== undefined ? { owner } : {}),
-          ...(fast ? { fast } : {}),
-          close: async () => {
-            await transport.close();
-          },
-        });
-      },
-      onsessionclosed: (id) => sessions.forget(id),
-    });
-    // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
-    const requestStreams = opts.responseMode === 'sse';
-    const built = await buildServer({ ...factory, trackLive: true, requestStreams }, '2025');
-    // What the session fast path needs; the routing goes on before the server connects (session-calls.ts).
-    const calls = new SessionCalls();
-    const fast = sessionCall && {
-      link: { id: sessionId, server: built.server, logLevel: built.logLevel, calls, requestStreams },
-      ...(requestStreams ? { streams: new SessionStreams(events) } : {}),
-    };
-    if (fast) calls.route(transport);
-    transport.onclose = () => {
-      calls.abortAll(sessionClosed());
-      if (transport.sessionId) sessions.forget(transport.sessionId);
-      built.dispose();
-      events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
-    };
-    await built.server.connect(transport);
-    const response = await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
-    await write(res, response);
+    const opened = await openSession(buildDeps, { id: randomUUID(), caller, ...(owner !== undefined ? { owner } : {}) });
+    await write(res, await opened.initialize(webReq, body, authInfo));
+  };
+
+  /** A session this instance does not hold: restored from the shared store when there is one (same owner check). */
+  const restore = async (id: string, owner: string | undefined, authInfo: SdkAuth, res: ServerResponse): Promise<Session | undefined> => {
+    const found = share && !sessions.peek(id) ? await share.restore(id, owner, (stored) => restoreSession(buildDeps, stored, authInfo)) : 'unknown';
+    if (found === 'full') sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active sessions; try again later');
+    else if (found === 'unknown') sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Session not found or expired');
+    else return sessions.claim(id, owner);
+    return undefined;
   };
 
   // 2025-era stateless: a fresh transport and server for each POST, answered as configured.
@@ -180,6 +161,14 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   // The session fast path (protocol/session-fast-call.ts): only with the replay book, so a result it does not
   // encode is answered by the SDK transport without running the call again.
   const sessionCall = factory.replay && !opts.stateless ? opts.sessionCall : undefined;
+  const buildDeps: SessionBuildDeps = {
+    factory,
+    responseMode: opts.responseMode,
+    eventStore: opts.eventStore,
+    sessions,
+    ...(sessionCall ? { sessionCall } : {}),
+    ...(share ? { share } : {}),
+  };
   const fastSession = (req: IncomingMessage) => {
     const id = req.headers['mcp-session-id'];
     return typeof id === 'string' ? sessions.claim(id, requestOwner(req)) : undefined;
@@ -273,14 +262,18 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
 
     const sessionId = req.headers['mcp-session-id'] as string | undefined;
     if (sessionId) {
-      const session = sessions.claim(sessionId, requestOwner(req));
-      if (!session) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Session not found or expired');
+      const owner = requestOwner(req);
+      const session = sessions.claim(sessionId, owner) ?? (await restore(sessionId, owner, authInfo, res));
+      if (!session) {
+        if (!res.headersSent) sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Session not found or expired');
+        return;
+      }
       return serveSession(session, webReq, res, body, authInfo);
     }
     if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {
       return write(res, await modernFetch(webReq, body, authInfo));
     }
-    if (req.method === 'POST' && isInitialize(body)) return openSession(webReq, req, res, body, authInfo);
+    if (req.method === 'POST' && isInitialize(body)) return openNew(webReq, req, res, body, authInfo);
     if (req.method === 'POST') {
       return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: no valid session id; send initialize first');
     }
@@ -300,11 +293,13 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   return {
     router,
     sessions,
+    ...(share ? { share } : {}),
     serve: wrap,
     serveSessionCall,
     resumeSessionCall,
     serveModern: (webReq, body, auth) => modernFetch(webReq, body, sdkAuthOf({ ...(auth ? { auth } : {}) })),
     async close() {
+      share?.close();
       await sessions.closeAll();
       await modern.close();
     },

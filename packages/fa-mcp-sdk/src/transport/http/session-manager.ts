@@ -4,12 +4,16 @@
  * own oldest idle session makes room) and in all (`maxSessions`: the oldest idle
  * session of the caller holding the most makes room), so one caller's flood of
  * `initialize` evicts only its own sessions; and in idle time (a sweep closes
- * sessions nobody used).
+ * sessions nobody used). With a shared store (session-share.ts) a session is
+ * touched there, at most every few seconds, and one idle here is only closed
+ * when the store says nobody used it anywhere; on shutdown the sessions close
+ * here only, to be restored by the other instances.
  */
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { CoreLogger } from '../../core/core.js';
 import type { SessionLink } from '../../protocol/session-fast-call.js';
 import type { SessionStreams } from './session-exchange.js';
+import type { SharedCopy } from './session-share.js';
 
 export interface Session {
   id: string;
@@ -23,7 +27,20 @@ export interface Session {
   caller: string;
   /** What the session fast path serves calls with (mcp.fastPath): the session's server side, and its resumable call streams (SSE responses). */
   fast?: { link: SessionLink; streams?: SessionStreams };
-  close: () => Promise<void>;
+  /** This instance's copy of a session in the shared store (mcp.sessions.store: postgres). */
+  shared?: SharedCopy;
+  /** `end`: the session is over (its events go); `local`: only this instance's copy closes (shared store: others serve it on). */
+  close: (scope: SessionCloseScope) => Promise<void>;
+}
+
+export type SessionCloseScope = 'end' | 'local';
+
+/** What the manager asks of a store shared with other instances (session-share.ts). */
+export interface SharedSessionClock {
+  /** A request on the session now (written to the store at most every few seconds). */
+  touched(session: Session, now: number): void;
+  /** When the session was last used on any instance; undefined when it is gone. */
+  lastSeen(session: Session): Promise<number | undefined>;
 }
 
 export interface SessionManagerOptions {
@@ -32,6 +49,7 @@ export interface SessionManagerOptions {
   maxPerCaller?: number;
   idleTimeoutMs: number;
   logger: CoreLogger;
+  shared?: SharedSessionClock;
 }
 
 export class SessionManager {
@@ -50,8 +68,13 @@ export class SessionManager {
 
   get(id: string): Session | undefined {
     const s = this.sessions.get(id);
-    if (s) s.lastSeen = Date.now();
+    if (s) this.touch(s);
     return s;
+  }
+
+  /** The session, without counting it as used. */
+  peek(id: string): Session | undefined {
+    return this.sessions.get(id);
   }
 
   /**
@@ -61,8 +84,14 @@ export class SessionManager {
   claim(id: string, owner: string | undefined): Session | undefined {
     const s = this.sessions.get(id);
     if (!s || s.owner !== owner) return undefined;
-    s.lastSeen = Date.now();
+    this.touch(s);
     return s;
+  }
+
+  private touch(s: Session): void {
+    const now = Date.now();
+    s.lastSeen = now;
+    this.opts.shared?.touched(s, now);
   }
 
   /** Makes room for one more session of `caller`; false when every session that could make room is busy. */
@@ -88,7 +117,8 @@ export class SessionManager {
     }
     if (!oldest) return false;
     this.opts.logger.info({ sessionId: oldest.id }, `${why}: evicting the oldest idle session of its caller`);
-    await this.remove(oldest.id);
+    // With a shared store the caps bound this instance's copies: one idle here may be in use elsewhere.
+    await this.remove(oldest.id, this.opts.shared ? 'local' : 'end');
     return true;
   }
 
@@ -96,11 +126,11 @@ export class SessionManager {
     this.sessions.set(session.id, session);
   }
 
-  async remove(id: string): Promise<void> {
+  async remove(id: string, scope: SessionCloseScope = 'end'): Promise<void> {
     const s = this.sessions.get(id);
     if (!s) return;
     this.sessions.delete(id);
-    await s.close().catch(() => undefined);
+    await s.close(scope).catch(() => undefined);
   }
 
   /** Forgets a session whose transport closed by itself (no second close). */
@@ -111,13 +141,27 @@ export class SessionManager {
   async sweep(now = Date.now()): Promise<void> {
     const expired = [...this.sessions.values()].filter((s) => s.inFlight === 0 && now - s.lastSeen > this.opts.idleTimeoutMs);
     for (const s of expired) {
+      if (this.opts.shared) {
+        // Idle here is not idle everywhere: another instance may be serving it.
+        const seen = await this.opts.shared.lastSeen(s).catch((err: unknown) => {
+          this.opts.logger.warn({ err, sessionId: s.id }, 'could not read a session from the store; kept');
+          return now;
+        });
+        if (seen !== undefined && now - seen <= this.opts.idleTimeoutMs) {
+          s.lastSeen = Math.max(s.lastSeen, seen);
+          continue;
+        }
+        if (this.sessions.get(s.id) !== s || s.inFlight > 0) continue;
+      }
       this.opts.logger.info({ sessionId: s.id }, 'session idle timeout');
       await this.remove(s.id);
     }
   }
 
+  /** Closes every session: ended with the memory store; with a shared one only this copy (the others restore it). */
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
-    await Promise.all([...this.sessions.keys()].map((id) => this.remove(id)));
+    const scope = this.opts.shared ? 'local' : 'end';
+    await Promise.all([...this.sessions.keys()].map((id) => this.remove(id, scope)));
   }
 }

@@ -1,0 +1,156 @@
+/**
+ * Builds one 2025-era Streamable HTTP session: the SDK transport, the session's
+ * server instance (server-factory.ts), what the session fast path needs, and the
+ * close handling. A session is either opened by its client's `initialize`, or
+ * restored on an instance that never saw it (`mcp.sessions.store: postgres`):
+ * then the transport is fed the stored `initialize` and `notifications/initialized`
+ * internally (answers discarded, nothing kept in the event store), so the SDK's
+ * server knows the client's capabilities and version, and the session's log
+ * level and subscriptions are applied again.
+ */
+import { WebStandardStreamableHTTPServerTransport, type AuthInfo as SdkAuthInfo } from '@modelcontextprotocol/server';
+import { randomUUID } from 'node:crypto';
+import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
+import { SessionCalls } from '../../protocol/session-calls.js';
+import { sessionClosed, type SessionFastCall } from '../../protocol/session-fast-call.js';
+import type { IEventStore } from '../../state/event-store-memory.js';
+import { sessionEventStore } from '../../state/event-store-session.js';
+import type { SessionInitialize, StoredSession } from '../../state/session-store.js';
+import { SessionStreams } from './session-exchange.js';
+import type { Session, SessionCloseScope, SessionManager } from './session-manager.js';
+import type { SessionShare } from './session-share.js';
+
+export interface SessionBuildDeps {
+  factory: ServerFactoryOptions;
+  responseMode: 'json' | 'sse';
+  eventStore: IEventStore;
+  sessions: SessionManager;
+  sessionCall?: SessionFastCall;
+  /** The shared store (mcp.sessions.store: postgres); absent with the memory default. */
+  share?: SessionShare;
+}
+
+export interface SessionSeed {
+  id: string;
+  owner?: string;
+  caller: string;
+}
+
+/** A session built, not yet initialized: `initialize` on its transport adds it to the manager. */
+export interface BuiltSession {
+  transport: WebStandardStreamableHTTPServerTransport;
+  /** Answers the client's initialize (the session is added and, with a shared store, recorded first). */
+  initialize(webReq: Request, body: unknown, authInfo: SdkAuthInfo | undefined): Promise<Response>;
+}
+
+const withAuth = <T extends object>(o: T, authInfo: SdkAuthInfo | undefined) => (authInfo ? { ...o, authInfo } : o);
+
+async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolean, onInitialized: (session: Session) => Promise<void>) {
+  const { factory, sessions, share } = deps;
+  const logger = factory.core.logger;
+  const events = sessionEventStore(deps.eventStore, seed.id);
+  // While a restored session replays its initialize, nothing is kept: those answers go nowhere.
+  let muted = false;
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => seed.id,
+    enableJsonResponse: deps.responseMode === 'json',
+    eventStore: { ...events, storeEvent: (streamId, message) => (muted ? Promise.resolve(randomUUID()) : events.storeEvent(streamId, message)) },
+    onsessioninitialized: () => onInitialized(session),
+    // DELETE: the session ends everywhere.
+    onsessionclosed: async (id) => {
+      sessions.forget(id);
+      await share?.ended(id);
+    },
+  });
+  // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
+  const requestStreams = deps.responseMode === 'sse';
+  const built = await buildServer({ ...factory, trackLive: true, requestStreams, ...(share ? { sessionChanged: (change) => share.changed(seed.id, change) } : {}) }, '2025');
+  // What the session fast path needs; the routing goes on before the server connects (session-calls.ts).
+  const calls = new SessionCalls();
+  const fast = deps.sessionCall && {
+    link: { id: seed.id, server: built.server, logLevel: built.logLevel, calls, requestStreams },
+    ...(requestStreams ? { streams: new SessionStreams(events) } : {}),
+  };
+  let scope: SessionCloseScope = 'end';
+  const session: Session = {
+    id: seed.id,
+    transport,
+    lastSeen: Date.now(),
+    inFlight: 0,
+    caller: seed.caller,
+    ...(seed.owner !== undefined ? { owner: seed.owner } : {}),
+    ...(fast ? { fast } : {}),
+    close: async (how) => {
+      scope = how;
+      if (how === 'end') await share?.ended(seed.id);
+      else await share?.released(session);
+      await transport.close();
+    },
+  };
+  if (share) {
+    session.shared = share.route(transport, session, built.restoreState);
+    // Opened here: this copy delivers until the client opens its GET stream elsewhere.
+    session.shared.holdsStream = !restored;
+  }
+  if (fast) calls.route(transport);
+  transport.onclose = () => {
+    calls.abortAll(sessionClosed());
+    sessions.forget(seed.id);
+    built.dispose();
+    // A copy closed here only leaves the session's events to the instances serving it on.
+    if (scope === 'end') events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
+  };
+  await built.server.connect(transport);
+  return {
+    session,
+    transport,
+    built,
+    mute: (on: boolean) => {
+      muted = on;
+    },
+  };
+}
+
+/** A new session, for the client's initialize. */
+export async function openSession(deps: SessionBuildDeps, seed: SessionSeed): Promise<BuiltSession> {
+  let initialize: SessionInitialize | undefined;
+  const made = await build(deps, seed, false, async (session) => {
+    // Recorded before the answer: the client may send its next request to any instance.
+    if (deps.share && initialize) await deps.share.record(session, initialize);
+    deps.sessions.add(session);
+  });
+  return {
+    transport: made.transport,
+    initialize: (webReq, body, authInfo) => {
+      initialize = (body as { params?: SessionInitialize }).params;
+      return made.transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
+    },
+  };
+}
+
+/** A session another instance opened, rebuilt from its row; added to the manager. */
+export async function restoreSession(deps: SessionBuildDeps, stored: StoredSession, authInfo: SdkAuthInfo | undefined): Promise<Session> {
+  const made = await build(deps, { id: stored.id, caller: stored.caller, ...(stored.owner !== undefined ? { owner: stored.owner } : {}) }, true, async (session) => {
+    deps.sessions.add(session);
+  });
+  const url = 'http://localhost/mcp';
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const replay = async (message: Record<string, unknown>, extra: Record<string, string> = {}) => {
+    const webReq = new Request(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(message) });
+    const response = await made.transport.handleRequest(webReq, withAuth({ parsedBody: message }, authInfo));
+    await response.text();
+    if (response.status >= 300) throw new Error(`restoring session ${stored.id}: ${String(message.method)} answered ${response.status}`);
+  };
+  made.mute(true);
+  try {
+    await replay({ jsonrpc: '2.0', id: `fa-mcp-restore-${randomUUID()}`, method: 'initialize', params: stored.initialize });
+    await replay({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': stored.id, 'mcp-protocol-version': stored.protocolVersion });
+  } catch (err) {
+    await made.session.close('local');
+    throw err;
+  } finally {
+    made.mute(false);
+  }
+  made.built.restoreState({ ...(stored.logLevel !== undefined ? { logLevel: stored.logLevel } : {}), subscriptions: stored.subscriptions });
+  return made.session;
+}
