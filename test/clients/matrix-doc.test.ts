@@ -1,8 +1,8 @@
 /** The matrix page writer: a full run replaces the table; a partial run keeps the lines of rows that did not run. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { END, START, writeMatrix } from './src/matrix-doc.js';
 import type { MatrixRow } from './src/matrix-types.js';
 
@@ -14,8 +14,13 @@ const row = (client: string, revision: MatrixRow['revision'], note?: string): Ma
   cells: { connect: note ? { state: 'works', note } : { state: 'works' }, 'bad argument -32602': { state: 'not supported', why: 'a | b' } },
 });
 
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
 function page(rows: MatrixRow[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'matrix-doc-')), 'page.md');
+  const dir = mkdtempSync(join(tmpdir(), 'matrix-doc-'));
+  dirs.push(dir);
+  const file = join(dir, 'page.md');
   writeFileSync(file, `# Page\n\n${START}\n${END}\n\nAfter.\n`);
   writeMatrix(file, rows);
   return file;
