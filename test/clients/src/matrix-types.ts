@@ -18,7 +18,7 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
-export type Cell = { state: 'works' } | { state: 'not supported'; why: string } | { state: 'fails'; why: string };
+export type Cell = { state: 'works'; note?: string } | { state: 'not supported'; why: string } | { state: 'fails'; why: string };
 
 export interface MatrixRow {
   client: string;

@@ -29,15 +29,10 @@ export interface Connected {
 const stdioEnv = { MCP_TRANSPORT_TYPE: 'stdio', LOG_LEVEL: 'warn' };
 const answer = { action: 'accept' as const, content: { answer: 'green' } };
 
-export async function connectV1(transport: Transport, at: Endpoint): Promise<Connected> {
+/** An SDK v1 client that answers elicitation, connected over `wire`, as a row's surface. */
+export async function connectV1Over(wire: Parameters<ClientV1['connect']>[0]): Promise<Connected> {
   const client = new ClientV1({ name: 'matrix-sdk-v1', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   client.setRequestHandler(ElicitRequestSchema, async () => answer);
-  const wire =
-    transport === 'Streamable HTTP'
-      ? new HttpV1(new URL(at.mcpUrl))
-      : transport === 'legacy SSE'
-        ? new SseV1(new URL(at.sseUrl))
-        : new StdioV1({ command: process.execPath, args: [at.stdioStart], env: { ...envV1(), ...stdioEnv }, stderr: 'ignore' });
   await client.connect(wire);
   const surface: ClientSurface = {
     listTools: () => client.listTools(),
@@ -52,6 +47,17 @@ export async function connectV1(transport: Transport, at: Endpoint): Promise<Con
     elicitation: true,
   };
   return { surface, close: () => client.close() };
+}
+
+/** A stdio process the SDK v1 client talks to (a server, or a bridge such as mcp-remote). */
+export function stdioV1(command: string, args: string[], env: Record<string, string>): StdioV1 {
+  return new StdioV1({ command, args, env: { ...envV1(), ...env }, stderr: 'ignore' });
+}
+
+export function connectV1(transport: Transport, at: Endpoint): Promise<Connected> {
+  return connectV1Over(
+    transport === 'Streamable HTTP' ? new HttpV1(new URL(at.mcpUrl)) : transport === 'legacy SSE' ? new SseV1(new URL(at.sseUrl)) : stdioV1(process.execPath, [at.stdioStart], stdioEnv),
+  );
 }
 
 export async function connectV2(transport: Transport, revision: MatrixRow['revision'], at: Endpoint): Promise<Connected> {
