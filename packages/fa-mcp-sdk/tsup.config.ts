@@ -7,6 +7,8 @@ export default defineConfig({
     'db/index': 'src/db/index.ts',
     // the `fa-mcp` bin (package.json "bin")
     'cli/index': 'src/cli/index.ts',
+    // internal: the ajv setup scripts/build-config-validator.mjs precompiles the configuration schema with
+    'config/validator-setup': 'src/config/validator-setup.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -11,7 +11,9 @@ import { availableFeatures, FEATURES, unavailableChoices } from './features.js';
 import { detectPackageManager, runInstall } from './package-manager.js';
 import { askAnswers } from './prompts.js';
 import { scaffold, ScaffoldAbortedError } from './scaffold.js';
-import { sdkDependency } from './sdk-spec.js';
+import { npmRegistryProbe } from './registry-probe.js';
+import { askSdkSource } from './sdk-prompt.js';
+import { sdkDependency, templateSdkRange } from './sdk-spec.js';
 import { checkTarget, TargetDirError } from './target-dir.js';
 import { UnsafePathError } from './safe-path.js';
 
@@ -45,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     throw new AnswerError([`This create-fa-mcp ${bundle.version} bundles an fa-mcp-sdk that cannot configure: ${unavailable.join(', ')}. Leave it off.`]);
   }
   if (cli.dir) checkTarget(resolve(cli.dir), cli.force); // fail before any question is asked
-  const sdk = cli.sdk === undefined ? undefined : sdkDependency(cli.sdk, process.cwd());
+  let sdk = cli.sdk === undefined ? undefined : sdkDependency(cli.sdk, process.cwd());
 
   const pm = preset.packageManager ?? detectPackageManager(process.env.npm_config_user_agent);
   const defaults = defaultAnswers(cli.dir ? resolve(cli.dir) : preset.name ? folderFor(preset.name) : 'my-mcp-server', pm, interactive);
@@ -54,7 +56,14 @@ async function main(argv: string[]): Promise<number> {
     intro(`create-fa-mcp ${bundle.version}`);
     const notOffered = FEATURES.filter((f) => !available.has(f.id)).map((f) => f.label);
     if (notOffered.length) log.info(`Not offered: ${notOffered.join(', ')} (this fa-mcp-sdk release cannot configure it yet).`);
-    answers = await askAnswers(preset, defaults, available);
+    // The registry is asked while the questions are answered, and heard before the install question.
+    const spec = sdk ?? templateSdkRange(bundle.templateDir);
+    const probed = preset.install === undefined && !spec.startsWith('file:') ? npmRegistryProbe()(spec) : undefined;
+    answers = await askAnswers(preset, defaults, available, {}, probed && (async () => {
+      const choice = await askSdkSource(spec, await probed, process.cwd());
+      if (choice.sdkDependency) sdk = choice.sdkDependency;
+      return choice;
+    }));
   } else {
     answers = { ...defaults, ...preset };
   }

@@ -14,7 +14,7 @@ export interface PromptIo {
   output?: Writable;
 }
 
-function answered<T>(value: T, io: PromptIo): Exclude<T, symbol> {
+export function answered<T>(value: T, io: PromptIo): Exclude<T, symbol> {
   if (isCancel(value)) {
     cancel('Cancelled: nothing was written.', io);
     throw new ScaffoldAbortedError(true);
@@ -29,6 +29,8 @@ export async function askAnswers(
   defaults: Answers,
   available: ReadonlySet<FeatureId>,
   io: PromptIo = {},
+  /** Asked right before the install question; `install: false` answers it (the registry lacks fa-mcp-sdk and the user chose to install later). */
+  beforeInstall?: () => Promise<{ install?: boolean }>,
 ): Promise<Answers> {
   const a: Answers = { ...defaults, ...preset };
   const has = (key: keyof Answers) => preset[key] !== undefined;
@@ -88,7 +90,9 @@ export async function askAnswers(
   if (!has('author')) {
     a.author = answered(await text({ ...io, message: 'Author', placeholder: 'Name <email>', defaultValue: '', validate: check(validators.author) }), io);
   }
-  if (!has('install')) {
+  if (!has('install') && beforeInstall && (await beforeInstall()).install === false) {
+    a.install = false;
+  } else if (!has('install')) {
     a.install = answered(await confirm({ ...io, message: `Install dependencies with ${a.packageManager}?`, initialValue: true }), io);
   }
   return a;

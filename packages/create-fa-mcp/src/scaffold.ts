@@ -13,6 +13,7 @@ import { templateSdkPaths } from './bundle.js';
 import { featureOutput } from './features.js';
 import { localizeDocLinks } from './docs-copy.js';
 import { envFile } from './generated-files.js';
+import { withFeaturePackages } from './feature-packages.js';
 import { withSdkDependency } from './sdk-spec.js';
 import { renderTemplate } from './render.js';
 import { assertNoSymlinkBetween, safeJoin } from './safe-path.js';
@@ -95,7 +96,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
         continue;
       }
       const text = renderTemplate(content.toString('utf8'), vars, file.target);
-      await write(file.target, file.target === 'package.json' && options.sdkDependency ? withSdkDependency(text, options.sdkDependency) : text);
+      await write(file.target, file.target === 'package.json' ? packageJsonOf(text, options) : text);
     }
     for (const file of listTemplateFiles(options.docsDir, DOCS_FOLDER)) {
       const content = await readFile(file.source);
@@ -111,4 +112,10 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
     throw notWritable(err, targetDir);
   }
   return { targetDir, files: files.sort(), secrets: features.secrets };
+}
+
+/** package.json as rendered, with the --sdk dependency and the packages of the chosen features. */
+function packageJsonOf(text: string, options: ScaffoldOptions): string {
+  const withFeatures = withFeaturePackages(text, options.answers);
+  return options.sdkDependency ? withSdkDependency(withFeatures, options.sdkDependency) : withFeatures;
 }

@@ -30,3 +30,9 @@ export function withSdkDependency(packageJson: string, spec: string): string {
   pkg.dependencies = { ...pkg.dependencies, 'fa-mcp-sdk': spec };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
+
+/** The fa-mcp-sdk range the template's package.json declares (what the project depends on without --sdk). */
+export function templateSdkRange(templateDir: string): string {
+  const text = readFileSync(join(templateDir, 'package.json'), 'utf8');
+  return /"fa-mcp-sdk":\s*"([^"]+)"/.exec(text)?.[1] ?? 'latest';
+}

@@ -2,7 +2,8 @@
  * fa-mcp-sdk public API. Every name exported here is listed in
  * FA-MCP-SDK-DOC/11-public-contract.md; renaming one is a breaking change.
  */
-export { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from './init-mcp-server.js';
+export { initMcpServer } from './init-entry.js';
+export type { InitOptions, McpServerData, McpServerHandle } from './init-mcp-server.js';
 export { getTools, notifyResourceUpdated, getTaskStore, resetTaskStore } from './running-servers.js';
 export * from './core/errors.js';
 export { createJsonRpcErrorResponse, toWireError, type WireError } from './core/error-mapping.js';
@@ -24,13 +25,13 @@ export { InMemoryResourceStore } from './state/resource-store-memory.js';
 export { PostgresResourceStore, RESOURCE_MIGRATIONS } from './state/resource-store-postgres.js';
 export { MintedResources, type MintResourceInput } from './state/minted-resources.js';
 export { mintResource } from './state/minted-scope.js';
-export { RATE_LIMIT_MIGRATIONS } from './state/rate-limiters.js';
+export { RATE_LIMIT_MIGRATIONS } from './state/rate-limit-migrations.js';
 export type { ReadinessCheck } from './ops/health.js';
 export { maskSecrets } from './ops/mask-secrets.js';
 export { maskSensitive, MASK_PATTERNS, type IMaskRules, type MaskPatternName } from './ops/mask-sensitive.js';
 export { ServerMetrics, KNOWN_METHODS, type RequestOutcome, type TaskCounts } from './ops/metrics.js';
 export { AUTH_FAILURE_REASONS, type Telemetry, type ToolOutcome, type ToolCallRecord } from './core/telemetry.js';
-export { DEBUG_CHANNELS, type DebugChannel } from './ops/debug-channels.js';
+export { DEBUG_CHANNELS, type DebugChannel } from './ops/debug-channel-names.js';
 export { DEBUG_TOOL_NAME, DEBUG_SHAPES, createDebugTool, type DebugShape } from './ops/debug-tools.js';
 export type { TraceEvent } from './ops/trace-sink.js';
 export { jwksReadinessCheck } from './ops/jwks-check.js';

@@ -35,14 +35,14 @@ import type { MintedResources } from './state/minted-resources.js';
 import { createStateRuntime, stateInstances } from './state/state-runtime.js';
 import { createFailureLimiters } from './state/rate-limiters.js';
 import { Databases } from './db/databases.js';
-import { startHttpServer, type RunningHttpServer } from './transport/http/http-server.js';
+import type { RunningHttpServer } from './transport/http/http-server.js';
 import { metricsExposureWarning } from './ops/metrics-exposure.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
 import { trackRunningServer } from './running-servers.js';
 import type { ITaskStore } from './tasks/task-types.js';
-import { createWebhookRuntime, type WebhookRuntime } from './webhooks/webhook-runtime.js';
+import type { WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { taskEventHook } from './webhooks/task-events.js';
 import type { IWebhookOutbox } from './webhooks/webhook-types.js';
 
@@ -188,8 +188,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   }).catch(failedStart);
   const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
   const state = await createStateRuntime({ config: config.mcp, databases, logger, serverName: name, ...stateInstances(data) }).catch(failedStart);
+  // HTTP, webhooks: loaded when configured, so a stdio server starts without express and its kin (issue 24)
   const webhooks = config.webhooks.endpoints.length > 0
-    ? await createWebhookRuntime({
+    ? await (await import('./webhooks/webhook-runtime.js')).createWebhookRuntime({
         config: config.webhooks,
         nodeEnv: loaded.nodeEnv,
         ...(loadOpts.env ? { env: loadOpts.env } : {}),
@@ -254,6 +255,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     });
     logger.info({ transport: 'stdio' }, `${name} ready on stdio`);
   } else {
+    const { startHttpServer } = await import('./transport/http/http-server.js');
     http = await startHttpServer({
       core,
       live,
@@ -280,7 +282,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       readinessChecks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks()],
       // REST routes sit behind the same authentication as /mcp.
       mountRoutes: (kit) => ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW() } : {}) }, core, data.rest),
-      agentTester: prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
+      agentTester: await prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
       isShuttingDown: () => shuttingDown,
       startedAt: Date.now(),
       auth,

@@ -5,8 +5,6 @@
  * report of overdue deprecations.
  */
 import { randomBytes } from 'node:crypto';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/schema.js';
 import { builtinPrompts, builtinResources } from './core/builtins.js';
 import { createCore, type Core, type CoreLogger } from './core/core.js';
@@ -19,7 +17,8 @@ import { rateLimitStep } from './core/steps/rate-limit.js';
 import { createRateLimiters } from './state/rate-limiters.js';
 import type { Databases } from './db/databases.js';
 import type { McpServerData } from './init-mcp-server.js';
-import { readPackageInfo, type PackageInfo } from './ops/package-info.js';
+import type { PackageInfo } from './ops/package-info.js';
+import { sdkVersion } from './ops/sdk-version.js';
 import { withDebugTools } from './ops/debug-tools.js';
 import type { ServerTelemetry } from './ops/telemetry.js';
 import { appsExtension } from './apps/apps-support.js';
@@ -29,14 +28,7 @@ import { prepareSkills } from './skills/prepare-skills.js';
 import type { IWebhookSender } from './webhooks/webhook-types.js';
 import { deriveCapabilities } from './protocol/capabilities.js';
 
-let sdkVersionCache: string | undefined;
-export function sdkVersion(): string {
-  if (!sdkVersionCache) {
-    const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-    sdkVersionCache = readPackageInfo(here).version ?? '0.0.0';
-  }
-  return sdkVersionCache;
-}
+export { sdkVersion } from './ops/sdk-version.js';
 
 export interface PrepareInput {
   data: McpServerData;

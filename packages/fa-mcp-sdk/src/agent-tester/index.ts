@@ -4,7 +4,7 @@ export { createChatCompletionsClient, type ChatCompletionsClientOptions } from '
 export type { ChatFunctionTool, ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ChatUsage } from './chat-types.js';
 export { AgentTesterRequestError, ModelEndpointError, type ModelErrorKind } from './errors.js';
 export { runHeadlessTest, type HeadlessTestOptions } from './headless-client.js';
-export { isAgentTesterEnabled } from './mount.js';
+export { isAgentTesterEnabled } from './enabled.js';
 export { summarizeTrace } from './trace-summary.js';
 export type {
   AgentAppCall,

@@ -10,13 +10,12 @@ import type { Express, RequestHandler } from 'express';
 import type { AppConfig } from '../config/schema.js';
 import type { CoreLogger } from '../core/core.js';
 import { createChatCompletionsClient } from './chat-completions-client.js';
+import { isAgentTesterEnabled } from './enabled.js';
 import type { ChatModel } from './chat-types.js';
-import type { SelfConnectionEra } from './mcp-connection.js';
-import { createAgentTesterRouter } from './routes.js';
+import { MissingPackageError } from '../core/optional-package.js';
+import { loadMcpClient, type SelfConnectionEra } from './mcp-connection.js';
 
-export function isAgentTesterEnabled(enabled: AppConfig['agentTester']['enabled'], nodeEnv: string): boolean {
-  return enabled === 'auto' ? nodeEnv === 'development' : enabled === true;
-}
+export { isAgentTesterEnabled };
 
 /** What the HTTP server needs to mount the Agent Tester (undefined when it is off). */
 export interface AgentTesterMount {
@@ -33,10 +32,23 @@ export interface AgentTesterMountInput {
   model?: ChatModel;
 }
 
-export function prepareAgentTester(input: AgentTesterMountInput): AgentTesterMount | undefined {
+/**
+ * The Agent Tester's mount, or undefined when it is off. It needs the official MCP client (an
+ * optional peer): missing, `enabled: true` stops the start with the install command, and `auto`
+ * leaves the Agent Tester off after a warning that says so.
+ */
+export async function prepareAgentTester(input: AgentTesterMountInput): Promise<AgentTesterMount | undefined> {
   const { config, logger } = input;
   const settings = config.agentTester;
   if (config.mcp.transportType !== 'http' || !isAgentTesterEnabled(settings.enabled, input.nodeEnv)) return undefined;
+  try {
+    await loadMcpClient();
+  } catch (err) {
+    if (settings.enabled !== 'auto' || !(err instanceof MissingPackageError)) throw err;
+    logger.warn({ path: settings.path }, `Agent Tester off: ${err.message}`);
+    return undefined;
+  }
+  const { createAgentTesterRouter } = await import('./routes.js'); // express and the page load only when it runs
   if (input.nodeEnv === 'production') logger.warn({ path: settings.path }, 'agentTester.enabled is true in production: the Agent Tester page and API are served');
   const model =
     input.model ??

@@ -4,7 +4,8 @@
  * guard of the MCP routes, the public OAuth routes, `createAuthMW()` for the
  * consumer's routes, the stdio identity and the `use://auth` description.
  */
-import express, { type Request, type RequestHandler } from 'express';
+import type express from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppConfig } from '../config/app-config.js';
 import type { CoreLogger } from '../core/core.js';
 import { Authenticator } from './authenticator.js';
@@ -15,11 +16,10 @@ import { describeAuth } from './describe-auth.js';
 import { FailureThrottle, type FailureLimiters } from './failure-throttle.js';
 import { authMiddleware, type AuthGuard, type AuthMWOptions, type GuardContext } from './http-guard.js';
 import { LdapGroupResolver } from './ldap-groups.js';
-import { mintEndpointRouter } from './mint-endpoint.js';
-import { metadataRouter, PROTECTED_RESOURCE_PATH } from './oauth-metadata.js';
-import { tokenEndpointRouter } from './oauth-token-endpoint.js';
+import { PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
 import { Revocation } from './revocation.js';
 import { createTokenMinter, type TokenMinter } from './token-minter.js';
+import { requireCjs } from '../core/require-cjs.js';
 import type { AuthInfo, CustomAuthValidator, RevocationCheck } from './types.js';
 import type { JwtSigner } from './jwt-signer.js';
 
@@ -72,6 +72,7 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
   const schemes = await buildSchemes(auth, production);
   schemes.warnings.forEach((w) => logger.warn({}, w));
   const ldap = auth.ldap.url ? new LdapGroupResolver(auth.ldap) : undefined;
+  await ldap?.ready();
   const revocation = new Revocation({ subjects: auth.revoked.subjects, tokenIds: auth.revoked.tokenIds, ...(input.isRevoked ? { check: input.isRevoked } : {}) });
   const throttle = auth.failureThrottle.enabled && input.failureLimiters ? new FailureThrottle(input.failureLimiters) : undefined;
   const authenticator = new Authenticator({
@@ -98,15 +99,19 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
   const createAuthMW = (options: AuthMWOptions = {}) => authMiddleware(guardContext, options);
   const minter = createTokenMinter(auth, schemes.signer);
 
-  const publicRouter = express.Router();
-  if (metadataOn) {
-    publicRouter.use(metadataRouter({ auth, realm, allowQueryToken: config.webServer.tokenCheck.allowQueryToken, ...(schemes.signer ? { signer: schemes.signer } : {}) }));
-  }
-  if (schemes.signer && minter && auth.jwtToken.mode === 'embedded') publicRouter.use(tokenEndpointRouter({ auth, minter, revocation, realm, ...(throttle ? { throttle } : {}) }));
-  if (auth.mintEndpoint.enabled && minter) {
-    const guard = createAuthMW({ requiredScopes: auth.mintEndpoint.requiredScopes, requiredGroups: auth.mintEndpoint.requiredGroups });
-    publicRouter.use(mintEndpointRouter({ auth, minter, guard, log: (entry) => logger.info(entry, 'token minted') }));
-  }
+  const routerInput = {
+    auth,
+    realm,
+    allowQueryToken: config.webServer.tokenCheck.allowQueryToken,
+    ...(schemes.signer ? { signer: schemes.signer } : {}),
+    ...(minter ? { minter } : {}),
+    revocation,
+    ...(throttle ? { throttle } : {}),
+    createAuthMW,
+    logMint: (entry: Record<string, unknown>) => logger.info(entry, 'token minted'),
+  };
+  // Built for HTTP only (express and the route modules load with it); stdio serves no route.
+  let publicRouter = config.mcp.transportType === 'http' ? (await import('./public-router.js')).buildPublicRouter(routerInput) : undefined;
 
   let stdioIdentity: Promise<AuthInfo | undefined> | undefined;
   return {
@@ -119,7 +124,10 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
       ? { mcpGuard: createAuthMW({ requiredScopes: auth.requiredScopes, requiredGroups: auth.requiredGroups, body: 'json-rpc' }) }
       : {}),
     guardsAhead: !input.customAuthValidator,
-    publicRouter,
+    get publicRouter() {
+      publicRouter ??= requireCjs<typeof express>('express').Router();
+      return publicRouter;
+    },
     createAuthMW,
     describe: (transport) => describeAuth(auth, config.webServer.tokenCheck, { realm, custom: !!input.customAuthValidator, transport }),
     stdioAuth() {

@@ -4,7 +4,7 @@
  * never containing a secret (no tokens, passwords, keys or client secrets).
  */
 import type { AuthConfig, TokenCheckConfig } from './auth-config.js';
-import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-metadata.js';
+import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
 
 export function describeAuth(auth: AuthConfig, tokenCheck: TokenCheckConfig, opts: { realm: string; custom: boolean; transport: 'http' | 'stdio' }): Record<string, unknown> {
   if (opts.transport === 'stdio') {

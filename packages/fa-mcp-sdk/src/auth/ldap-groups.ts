@@ -6,6 +6,7 @@
  * (RFC 4515), so a subject cannot rewrite the filter.
  */
 import type { AuthConfig } from './auth-config.js';
+import { loadOptional } from '../core/optional-package.js';
 import { TtlCache } from './ttl-cache.js';
 
 /** The `webServer.auth.ldap` settings. */
@@ -26,6 +27,7 @@ const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v : v === undefi
 
 export class LdapGroupResolver {
   private readonly cache: TtlCache<string[]>;
+  private module: Promise<typeof import('ldapts')> | undefined;
 
   constructor(private readonly opts: LdapOptions) {
     this.cache = new TtlCache(opts.cacheTtlMs);
@@ -40,9 +42,19 @@ export class LdapGroupResolver {
     this.cache.clear();
   }
 
+  /** Loads ldapts (an optional peer): called at start, so a missing package stops it with the install command. */
+  async ready(): Promise<void> {
+    await this.ldapts();
+  }
+
+  private ldapts(): Promise<typeof import('ldapts')> {
+    this.module ??= loadOptional('ldap', () => import('ldapts'));
+    return this.module;
+  }
+
   private async lookup(subject: string): Promise<string[]> {
     const { opts } = this;
-    const { Client } = await import('ldapts'); // loaded only when a directory is configured
+    const { Client } = await this.ldapts(); // loaded only when a directory is configured
     const client = new Client({ url: opts.url, timeout: opts.timeoutMs, connectTimeout: opts.timeoutMs });
     try {
       if (opts.bindDn) await client.bind(opts.bindDn, opts.bindPassword);

@@ -9,8 +9,9 @@ import express, { type Request, type Response } from 'express';
 import type { AuthConfig } from './auth-config.js';
 import { baseUrlOf } from './base-url.js';
 import type { JwtSigner } from './jwt-signer.js';
+import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
 
-export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
+export { authorizationServerOf, PROTECTED_RESOURCE_PATH };
 /** The MCP routes whose path-aware metadata document is served (RFC 9728 §3.1). */
 const RESOURCE_PATHS = ['', '/mcp', '/sse'];
 
@@ -19,11 +20,6 @@ export interface MetadataOptions {
   realm: string;
   allowQueryToken: boolean;
   signer?: JwtSigner;
-}
-
-/** The issuer clients should ask for tokens, when one is known. */
-export function authorizationServerOf(auth: AuthConfig): string | undefined {
-  return auth.jwtToken.mode === 'none' || auth.jwtToken.mode === 'legacyAesCtr' ? undefined : auth.jwtToken.issuer || undefined;
 }
 
 function json(res: Response, body: unknown): void {

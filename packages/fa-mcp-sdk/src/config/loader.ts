@@ -2,10 +2,12 @@
  * loadConfig: built-in defaults < default.yaml < <NODE_ENV>.yaml < local.yaml < env vars < overrides,
  * validated against the schema with ajv. Every bad value is reported with its path and its layer.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import { CORE_SCHEMA, load as parseYaml, YAMLException } from 'js-yaml';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { envToConfig, type EnvSource } from './env-mapping.js';
@@ -20,9 +22,8 @@ import {
   type SchemaNode,
 } from './schema.js';
 
-// ajv-formats is CommonJS; under NodeNext its default import is typed as the module record, whose
-// `default` is the plugin (and at runtime module.exports.default === module.exports).
-const addFormats = addFormatsModule.default;
+import { requireCjs } from '../core/require-cjs.js';
+import { createConfigAjv } from './validator-setup.js';
 
 export interface LoadConfigOptions {
   /** Folder holding the YAML files; default `<cwd>/config`. Relative paths resolve against `cwd`. */
@@ -62,14 +63,30 @@ const validatorCache = new WeakMap<SchemaNode, ValidateFunction>();
 function compile(schema: SchemaNode): ValidateFunction {
   const cached = validatorCache.get(schema);
   if (cached) return cached;
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: false, verbose: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-env', schemaType: 'array', metaSchema: { type: 'array', items: { type: 'string' } } });
-  ajv.addKeyword({ keyword: 'x-secret', schemaType: 'boolean' });
-  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
-  const validate = ajv.compile(schema);
+  const validate = (schema === configSchema ? precompiled() : undefined) ?? compileNow(schema);
   validatorCache.set(schema, validate);
   return validate;
+}
+
+/**
+ * The framework schema's validator compiled at build time (dist/config-validator.cjs), when it
+ * was built from this very schema; compiling it here costs a start a few hundred milliseconds.
+ */
+function precompiled(): ValidateFunction | undefined {
+  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  const file = [join(here, 'config-validator.cjs'), join(here, '..', 'config-validator.cjs')].find((f) => existsSync(f));
+  if (!file) return undefined;
+  const mod = requireCjs<{ default?: ValidateFunction; schemaHash?: string }>(file);
+  const hash = createHash('sha256').update(JSON.stringify(configSchema)).digest('hex');
+  return mod.schemaHash === hash ? mod.default : undefined;
+}
+
+function compileNow(schema: SchemaNode): ValidateFunction {
+  // ajv loads with the first configuration, not with the package (CommonJS, so required in place)
+  const { Ajv2020 } = requireCjs<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+  // ajv-formats' module.exports is the plugin (and its .default); typed under NodeNext as the module record
+  const addFormats = requireCjs<typeof addFormatsModule>('ajv-formats').default;
+  return createConfigAjv(Ajv2020, addFormats).compile(schema);
 }
 
 /** The framework schema with the consumer's keys added under the root `properties`. */

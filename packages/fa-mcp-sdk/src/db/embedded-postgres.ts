@@ -2,11 +2,13 @@
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) running in
  * this process, served over the PostgreSQL wire protocol on a free loopback
  * port by pglite-socket, so the same `pg` pool code talks to it as to a real
- * server. Loaded on first use only: a server with a real database never loads it.
+ * server. Loaded on first use only: a server with a real database never loads it, and
+ * the packages are optional peers (core/optional-package.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PGliteOptions } from '@electric-sql/pglite';
+import { loadOptional } from '../core/optional-package.js';
 
 export interface EmbeddedOptions {
   /** Folder of the data files; empty or undefined: in memory. */
@@ -35,7 +37,7 @@ async function loadExtensions(names: readonly string[]): Promise<ExtensionMap> {
   for (const name of names) {
     if (name === 'plpgsql') continue;
     if (name === 'vector') {
-      out.vector = (await import('@electric-sql/pglite-pgvector')).vector;
+      out.vector = (await loadOptional('embeddedVector', () => import('@electric-sql/pglite-pgvector'))).vector;
       continue;
     }
     const moduleName = name.replace(/-/g, '_');
@@ -52,7 +54,9 @@ async function loadExtensions(names: readonly string[]): Promise<ExtensionMap> {
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
+  const [{ PGlite }, { PGLiteSocketServer }] = await loadOptional('embeddedDb', () =>
+    Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]),
+  );
   const dataDir = opts.dataDir ? resolve(opts.cwd ?? process.cwd(), opts.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const extensions = await loadExtensions(opts.extensions);

@@ -12,9 +12,9 @@
  *   mcp:auth          authentication and authorization failures
  */
 import createDebug, { type Debugger } from 'debug';
+import { DEBUG_CHANNELS, type DebugChannel } from './debug-channel-names.js';
 
-export const DEBUG_CHANNELS = ['handshake', 'rpc', 'tool', 'resource', 'prompt', 'notification', 'auth'] as const;
-export type DebugChannel = (typeof DEBUG_CHANNELS)[number];
+export { DEBUG_CHANNELS, type DebugChannel };
 
 export type DebugChannels = Record<DebugChannel, Debugger>;
 

@@ -5,7 +5,8 @@
  * Label values come only from fixed lists or registered names: an unknown
  * method or tool is counted as `unknown`, so a client cannot grow the label set.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
+import { requireCjs } from '../core/require-cjs.js';
 import { AUTH_FAILURE_REASONS, type ToolCallRecord, type ToolCallRecorder } from '../core/telemetry.js';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
 
@@ -50,7 +51,7 @@ export interface ServerMetricsOptions {
 
 export class ServerMetrics implements ToolCallRecorder {
   /** The registry `/metrics` serves; register your own metrics here. */
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly requests: Counter<'method' | 'outcome'>;
   private readonly toolCalls: Counter<'tool' | 'outcome'>;
   private readonly toolLatency: Histogram<'tool'>;
@@ -65,6 +66,9 @@ export class ServerMetrics implements ToolCallRecorder {
   private taskCounts: TaskCounts | undefined;
 
   constructor(opts: ServerMetricsOptions) {
+    // prom-client loads with the first ServerMetrics, not with the package (CommonJS, so required in place)
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = requireCjs<typeof import('prom-client')>('prom-client');
+    this.registry = new Registry();
     if (opts.defaultLabels) this.registry.setDefaultLabels(opts.defaultLabels);
     const registers = [this.registry];
     this.requests = new Counter({ name: 'mcp_requests_total', help: 'MCP requests by method and outcome.', labelNames: ['method', 'outcome'], registers });

@@ -7,7 +7,6 @@
 import type { Express, RequestHandler } from 'express';
 import type { AppConfig } from '../config/schema.js';
 import type { Core, CoreLogger } from '../core/core.js';
-import { mountRest } from '../rest/mount.js';
 import type { IRestApi } from '../rest/types.js';
 import { AccessPoints } from './consul/access-points.js';
 import { createConsulClient } from './consul/consul-client.js';
@@ -15,7 +14,7 @@ import { ConsulRegistration } from './consul/consul-registration.js';
 import { serviceDefinition } from './consul/service-definition.js';
 import type { ReadinessCheck } from './health.js';
 import { jwksReadinessCheck } from './jwks-check.js';
-import { metricsHandler, startMetricsListener, type MetricsListener } from './metrics-route.js';
+import type { MetricsListener } from './metrics-route.js';
 import { createServerTelemetry, type ServerTelemetry } from './telemetry.js';
 
 export interface OperationsInput {
@@ -69,6 +68,8 @@ export async function createOperations(input: OperationsInput): Promise<Operatio
       return consul;
     },
     async mountRoutes(kit, core, api) {
+      // HTTP only: loaded here, so a stdio server never loads express routes, js-yaml dumps or Swagger UI
+      const [{ mountRest }, { metricsHandler }] = await Promise.all([import('../rest/mount.js'), import('./metrics-route.js')]);
       const m = config.webServer.metrics;
       // On the main port behind the Host/Origin guard (a DNS-rebinding page must not read it); the separate listener has none.
       if (server.metrics && !m.separatePort) kit.app.get(m.path, kit.guard, metricsHandler({ metrics: server.metrics, token: m.token }));
@@ -90,6 +91,7 @@ export async function createOperations(input: OperationsInput): Promise<Operatio
       if (server.metrics && info.sessions) server.metrics.addSessionSource('http-sessions', '2025', 'http', info.sessions);
       const m = config.webServer.metrics;
       if (server.metrics && m.separatePort) {
+        const { startMetricsListener } = await import('./metrics-route.js');
         listener = await startMetricsListener({ metrics: server.metrics, path: m.path, token: m.token, host: config.webServer.host, port: m.port });
         ops.metricsUrl = listener.url;
         logger.info({ url: listener.url }, 'metrics listening');

@@ -1,12 +1,13 @@
 /**
  * The interactive API reference at `webServer.openapi.docsPath`: Swagger UI
- * served from the `swagger-ui-dist` package (no CDN, nothing fetched from
+ * served from the `swagger-ui-dist` package, an optional peer (no CDN, nothing fetched from
  * elsewhere; the online validator badge is off), with a page and an init
  * script of our own so the Content-Security-Policy needs no inline script.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Router } from 'express';
+import { requireOptional } from '../core/optional-package.js';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'] as const;
 
@@ -25,7 +26,8 @@ const DOCS_CSP = [
 
 function swaggerUiDir(): string {
   const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  return dirname(require.resolve('swagger-ui-dist/package.json'));
+  // an optional peer: a server with the page on and the package missing stops at start, saying what to install
+  return dirname(requireOptional('swaggerUi', () => require.resolve('swagger-ui-dist/package.json')));
 }
 
 function escapeHtml(text: string): string {

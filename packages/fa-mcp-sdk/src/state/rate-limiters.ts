@@ -7,7 +7,8 @@
  */
 import type { Pool } from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { runMigrations, type Migration } from './pg-migrations.js';
+import { runMigrations } from './pg-migrations.js';
+import { RATE_LIMIT_MIGRATIONS, RATE_LIMIT_TABLE as TABLE } from './rate-limit-migrations.js';
 
 export interface RateLimitSettings {
   maxRequests: number;
@@ -23,15 +24,7 @@ export interface RateLimiters {
   perMethod: Map<string, RateLimiterAbstract>;
 }
 
-const TABLE = 'fa_mcp_rate_limits';
-
-/** The table rate-limiter-flexible expects (its own CREATE would race between instances). */
-export const RATE_LIMIT_MIGRATIONS: readonly Migration[] = [
-  {
-    id: 'rate-limits-001',
-    sql: `CREATE TABLE IF NOT EXISTS ${TABLE} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
-  },
-];
+export { RATE_LIMIT_MIGRATIONS };
 
 /**
  * `prefix` names the budget (`mcp`: tool calls; `rest`: the REST routes), so

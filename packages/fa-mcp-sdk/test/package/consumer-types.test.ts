@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPTIONAL_PARTS } from '../../src/core/optional-package.js';
 
 const PKG = fileURLToPath(new URL('../../', import.meta.url));
 const ROOT = join(PKG, '..', '..');
@@ -87,7 +88,9 @@ describe('the packed fa-mcp-sdk', () => {
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     for (const file of ['consumer.ts', 'tsconfig.json']) copyFileSync(join(CONSUMER, file), join(app, file));
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app, 400_000);
+    // fa-mcp-sdk/testing needs the MCP client, an optional peer a consumer of that entry installs (page 01)
+    const client = `@modelcontextprotocol/client@${OPTIONAL_PARTS.mcpClient.packages[0][1]}`;
+    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, client], app, 400_000);
     expect(install.code, `npm install of the packed package failed:\n${install.out}`).toBe(0);
     const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app, 300_000);
     expect(
