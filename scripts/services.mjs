@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Makes the services the tests need available on a fresh Debian machine, so
 // `npm test` works with nothing but Node and npm installed: starts (and when
-// missing, installs) PostgreSQL, installs slapd for the LDAP tests and chromium
-// for the browser tests. Each script is idempotent, skips what is present, and
+// missing, installs) PostgreSQL, installs slapd for the LDAP tests, chromium
+// for the browser tests and haproxy for the cluster tests. Each script is idempotent, skips what is present, and
 // only installs when running as root; elsewhere it says what it skipped. Under
 // CI (CI set, not "false"/"0") a script that could not provide its service
 // exits non-zero, and so does this: CI stops here instead of skipping tests.
@@ -15,7 +15,7 @@ import { inCi } from './test-kit/ci-checks.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (process.platform !== 'linux' || process.env.FA_MCP_SKIP_SERVICES === '1') process.exit(0);
 const failed = [];
-for (const script of ['start-postgres.sh', 'install-slapd.sh', 'ensure-chromium.sh']) {
+for (const script of ['start-postgres.sh', 'install-slapd.sh', 'ensure-chromium.sh', 'install-haproxy.sh']) {
   const path = join(root, 'scripts', 'ci', script);
   if (!existsSync(path)) continue;
   const res = spawnSync('bash', [path], { cwd: root, stdio: 'inherit' });
