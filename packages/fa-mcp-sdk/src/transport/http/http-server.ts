@@ -101,9 +101,6 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** How often, once shutdown stopped accepting, connections that went idle are closed. */
-const IDLE_SWEEP_MS = 100;
-
 export async function startHttpServer(opts: HttpServerOptions): Promise<RunningHttpServer> {
   const app = express();
   app.disable('x-powered-by');
@@ -217,7 +214,6 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   const baseUrl = await listen(server, opts.port, opts.host);
   listenUrl = baseUrl;
 
-  let idleSweep: NodeJS.Timeout | undefined;
   const running: RunningHttpServer = {
     app,
     server,
@@ -229,16 +225,14 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       new Promise<void>((resolve) => {
         closing = true;
         server.close(() => resolve());
-        // A keep-alive connection whose response was under way when closing began goes idle later: close it then.
-        idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-        idleSweep.unref();
+        // Idle now: closed. A response under way ends its connection itself (Connection: close when it
+        // began after this; else the remaining connections close with close() after the grace).
         server.closeIdleConnections();
         // server.close resolves only when all connections end; do not wait here
         setImmediate(resolve);
       }),
     endStreams: () => streams.endAll(),
     async close() {
-      clearInterval(idleSweep);
       await mcp.close();
       await sse?.close();
       server.closeAllConnections();

@@ -3,9 +3,9 @@
  * fast lane alike: the security headers, its request id (X-Request-Id), the
  * id and the client address handed to the protocol layer through the request's
  * own headers, and the count of POSTs in flight (graceful shutdown waits for
- * them). Once the server stopped accepting (`closing`), every response says
- * `Connection: close`, so a kept-alive connection ends after it. Admitting a request twice (the fast lane handing it on to express)
- * changes nothing.
+ * them). Once the server stopped accepting (`closing`), every request admitted is
+ * answered with `Connection: close`, so its kept-alive connection ends after it.
+ * Admitting a request twice (the fast lane handing it on to express) changes nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
