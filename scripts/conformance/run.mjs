@@ -157,7 +157,7 @@ async function runOne(run) {
   const serverLog = tail();
   const server = spawn(process.execPath, ['src/server.mjs'], {
     cwd: serverDir,
-    env: { ...process.env, HOST, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, HOST, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SHUTDOWN_DRAIN_MS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.on('data', (d) => serverLog.push(d));

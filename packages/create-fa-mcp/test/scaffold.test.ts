@@ -11,6 +11,8 @@ import { listTemplateFiles } from '../src/template-files.js';
 import { DOCS_FOLDER, scaffold, ScaffoldAbortedError } from '../src/scaffold.js';
 import { TargetDirError } from '../src/target-dir.js';
 import { brokenLinks } from './md-links.js';
+import { checkHaproxyConfig, findHaproxy } from '../../../scripts/cluster/cluster.mjs';
+import { serviceAvailable } from '../../../scripts/test-kit/ci-checks.mjs';
 import { DOCS_DIR, listFiles, readText, sampleAnswers, SDK_ROOT, TEMPLATE_DIR, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -58,7 +60,23 @@ describe('scaffold', async () => {
     expect(readText(dir, 'CHANGELOG.md')).toContain('## [0.1.0] - 2026-03-04');
     expect(readText(dir, 'Dockerfile')).toContain('EXPOSE 4123');
     expect(readText(dir, '.gitlab-ci.yml')).toContain('http://127.0.0.1:4123/health');
-    for (const f of ['.github/workflows/ci.yml', 'deploy/docker/docker-compose.yml', '.gitlab-ci.yml']) expect(() => parseYaml(readText(dir, f)), f).not.toThrow();
+    for (const f of ['.github/workflows/ci.yml', 'deploy/docker/docker-compose.yml', 'deploy/cluster/docker-compose.yml', '.gitlab-ci.yml']) expect(() => parseYaml(readText(dir, f)), f).not.toThrow();
+  });
+
+  it('deploy/cluster: three replicas on PostgreSQL behind HAProxy, whose configuration haproxy -c accepts', () => {
+    const compose = parseYaml(readText(dir, 'deploy/cluster/docker-compose.yml')) as {
+      services: { app: { deploy: { replicas: number }; environment: Record<string, string> }; lb: { image: string; ports: string[] }; postgres: unknown };
+    };
+    expect(compose.services.app.deploy.replicas).toBe(3);
+    expect(compose.services.app.environment).toMatchObject({ MCP_SESSIONS_STORE: 'postgres', MCP_TASKS_STORE: 'postgres', MCP_NOTIFICATIONS_BUS: 'postgres', PORT: '4123' });
+    expect(compose.services.lb.image).toMatch(/^haproxy:/);
+    const cfg = readText(dir, 'deploy/cluster/haproxy.cfg');
+    expect(cfg).toContain('server-template app 3 app:4123 check');
+    expect(cfg).toContain('option httpchk GET /ready');
+    const bin = findHaproxy();
+    if (!serviceAvailable(bin !== undefined, 'haproxy', 'run scripts/ci/install-haproxy.sh as root')) return;
+    const checked = checkHaproxyConfig(cfg, bin);
+    expect(checked.ok, checked.output).toBe(true);
   });
 
   it('depends on fa-mcp-sdk by a range that accepts the SDK version it was made with', () => {

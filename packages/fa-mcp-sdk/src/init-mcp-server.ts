@@ -16,7 +16,8 @@ import type { ReadinessCheck } from './ops/health.js';
 import type { ISkillsOptions } from './skills/prepare-skills.js';
 import { createLogger, type Logger } from './ops/logger.js';
 import { readPackageInfo } from './ops/package-info.js';
-import { runShutdown, type ShutdownOutcome } from './ops/shutdown.js';
+import type { ShutdownOutcome } from './ops/shutdown.js';
+import { createServerStopper, type ServerStopper, type StopOptions } from './server-stop.js';
 import { prepareCore, sdkVersion } from './prepare-core.js';
 import type { AccessPoints } from './ops/consul/access-points.js';
 import type { ServerMetrics } from './ops/metrics.js';
@@ -130,8 +131,12 @@ export interface McpServerHandle {
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): Promise<void>;
   /** Minted resources (`mcp.mintedResources.enabled`): `mint()` outside tool handlers, and the store. */
   mintedResources?: MintedResources;
-  /** Graceful stop: drain in-flight requests within the grace period, then close. */
-  stop(reason?: string): Promise<ShutdownOutcome>;
+  /**
+   * Graceful stop: stop accepting, let in-flight requests finish within `webServer.shutdownGraceMs`,
+   * then close. With `{ drain: true }` (what SIGTERM does) /ready answers 503 and everything is still
+   * served for `webServer.shutdown.drainMs` first.
+   */
+  stop(reason?: string, opts?: StopOptions): Promise<ShutdownOutcome>;
   readonly stopped: boolean;
   /** The databases of `db.postgres.dbs` (pools open on first use, closed by stop()). */
   db: Databases;
@@ -238,9 +243,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   const changes = state.connectChanges({ resourceUpdated: (uri) => live.resourceUpdated(uri), listChanged: (kind) => live.listChanged(kind) });
   const modern = createModernEraSupport({ ...config.mcp, logger, sharedEndpoint: !isStdio });
   const eventStore = state.eventStore;
-  let shuttingDown = false;
   let stopped = false;
-  let stopping: Promise<ShutdownOutcome> | undefined;
+  // The stopper is built once the transports run; /ready may ask before (never shutting down then).
+  const stopping$: { stopper?: ServerStopper } = {};
 
   let http: RunningHttpServer | undefined;
   let stdio: ReturnType<typeof startStdio> | undefined;
@@ -283,7 +288,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       // REST routes sit behind the same authentication as /mcp.
       mountRoutes: (kit) => ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW() } : {}) }, core, data.rest),
       agentTester: await prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
-      isShuttingDown: () => shuttingDown,
+      isShuttingDown: () => stopping$.stopper?.shuttingDown ?? false,
       startedAt: Date.now(),
       auth,
       errorRoutes: {
@@ -298,13 +303,21 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   const sessions = http?.mcp.sessions;
   await ops.started({ host: config.webServer.host, ...(http ? { port: Number(new URL(http.url).port) } : {}), core, ...(sessions ? { sessions: () => sessions.size } : {}) });
 
-  const onSignal = (signal: NodeJS.Signals) => {
-    void handle.stop(signal).then((outcome) => process.exit(outcome.drained ? 0 : 1));
-  };
-  if (handleSignals) {
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
-  }
+  const stops = createServerStopper({
+    config,
+    logger,
+    ops,
+    ...(http ? { http } : {}),
+    ...(stdio ? { stdio } : {}),
+    ...(tasks ? { tasks } : {}),
+    closeLast: [
+      ...(webhooks ? [{ name: 'webhooks', close: () => webhooks.close() }] : []),
+      { name: 'state', close: () => state.close() },
+      { name: 'db', close: () => db.close() },
+    ],
+  });
+  stopping$.stopper = stops;
+  let stopping: Promise<ShutdownOutcome> | undefined;
 
   const handle: McpServerHandle = {
     config,
@@ -329,34 +342,8 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     get stopped() {
       return stopped;
     },
-    stop(reason = 'stop() called') {
-      if (stopping) return stopping;
-      shuttingDown = true;
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-      stopping = runShutdown(
-        {
-          logger,
-          graceMs: config.webServer.shutdownGraceMs,
-          stopAccepting: async () => {
-            await ops.stopping(); // leave Consul first, so no new work is routed here
-            await http?.stopAccepting();
-          },
-          // running tasks count as in-flight work: the grace period is theirs too
-          inFlight: () => (http?.inFlight() ?? 0) + (tasks?.manager.runningCount ?? 0),
-          closers: [
-            ...(tasks ? [{ name: 'tasks', close: async () => void (await tasks.manager.drain(0)) }] : []),
-            ...(http ? [{ name: 'http', close: () => http.close() }] : []),
-            ...(stdio ? [{ name: 'stdio', close: () => stdio.close() }] : []),
-            ...(tasks ? [{ name: 'tasks-store', close: () => tasks.close() }] : []),
-            ...(webhooks ? [{ name: 'webhooks', close: () => webhooks.close() }] : []),
-            { name: 'state', close: () => state.close() },
-            { name: 'db', close: () => db.close() },
-            { name: 'operations', close: () => ops.close() },
-          ],
-        },
-        reason,
-      ).then((outcome) => {
+    stop(reason = 'stop() called', opts) {
+      stopping ??= stops.stop(reason, opts).then((outcome) => {
         untrack();
         stopped = true;
         return outcome;
@@ -366,6 +353,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   };
   // getTools(), notifyResourceUpdated(), getTaskStore() find it while it runs (running-servers.ts).
   const untrack = trackRunningServer(handle);
+  if (handleSignals) stops.handleSignals((reason, opts) => handle.stop(reason, opts));
   if (ops.metricsUrl) handle.metricsUrl = ops.metricsUrl;
   if (http) {
     handle.http = http;

@@ -11,7 +11,8 @@ export async function startServer(entry, env = {}, { timeoutMs = 120_000 } = {})
   const child = fork(entry, [], {
     ...pinned,
     execArgv: [...execArgvPrefix, '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
+    // SHUTDOWN_DRAIN_MS=0: nothing balances a bench server, stop() should not wait out a drain window.
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise((resolve, reject) => {

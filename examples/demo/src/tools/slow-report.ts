@@ -28,7 +28,10 @@ export const slowReportTool: ITool = {
   name: 'slow_report',
   title: 'Slow report',
   description: 'Builds a report in several timed steps, sending a progress notification after each. Cancellable.',
-  annotations: { readOnlyHint: true, openWorldHint: false },
+  // Read-only, so running it again is harmless: a task of it (mcp.tasks.enabled) whose instance stopped
+  // is re-run by another instance instead of failing (FA-MCP-SDK-DOC/06, graceful shutdown).
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  execution: { taskSupport: 'optional' },
   inputSchema: {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',

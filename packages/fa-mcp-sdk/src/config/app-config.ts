@@ -104,6 +104,7 @@ export interface AppConfig {
     rest: RestConfig;
     openapi: OpenApiConfig;
     shutdownGraceMs: number;
+    shutdown: { drainMs: number };
   };
   logger: {
     level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

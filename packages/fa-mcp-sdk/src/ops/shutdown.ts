@@ -1,18 +1,55 @@
 /**
- * Graceful shutdown: stop accepting, let in-flight requests finish within the
- * grace period, then close everything that holds resources, in order.
+ * Graceful shutdown, for the load balancer first, in this order:
+ * 1. drain: readiness already answers 503 (the caller flipped it) and
+ *    `beginDrain` leaves service discovery; everything is still served for
+ *    `drainMs`, so the balancer stops sending before anything is refused;
+ * 2. stop accepting: the listener closes, idle keep-alive connections close,
+ *    every later response says `Connection: close`;
+ * 3. in-flight requests and tasks finish within `graceMs`;
+ * 4. the closers run in order (streams, task leases, sessions, stores, pools).
+ * `hurry` (a second signal) cuts steps 1 and 3 short; the closers still run.
  */
 import type { CoreLogger } from '../core/core.js';
 
+/** Time as shutdown sees it: real by default, injected by tests. */
+export interface ShutdownClock {
+  now(): number;
+  /** Resolves after `ms`, or as soon as `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const realClock: ShutdownClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    }),
+};
+
 export interface ShutdownPlan {
   logger: CoreLogger;
+  /** Time in-flight work gets once the server stopped accepting. */
   graceMs: number;
+  /** Time the server keeps serving with readiness at 503 before it stops accepting (0: none). */
+  drainMs: number;
+  /** Called first: leave service discovery (Consul). */
+  beginDrain?: () => Promise<void>;
   /** Stop taking new connections and requests. */
   stopAccepting: () => Promise<void>;
-  /** Requests still being served. */
+  /** Requests and tasks still being served. */
   inFlight: () => number;
-  /** Closers run after the drain, in order (sessions, stores, pools...). */
+  /** Closers run after the grace, in order (streams, leases, sessions, stores, pools...). */
   closers: Array<{ name: string; close: () => Promise<void> }>;
+  /** Aborts the drain window and the grace (a second SIGTERM). */
+  hurry?: AbortSignal;
+  clock?: ShutdownClock;
 }
 
 export interface ShutdownOutcome {
@@ -21,14 +58,23 @@ export interface ShutdownOutcome {
   durationMs: number;
 }
 
+const POLL_MS = 25;
+
 export async function runShutdown(plan: ShutdownPlan, reason: string): Promise<ShutdownOutcome> {
-  const started = Date.now();
-  plan.logger.info({ reason, graceMs: plan.graceMs }, 'shutting down: no longer accepting requests');
+  const clock = plan.clock ?? realClock;
+  const started = clock.now();
+  if (plan.drainMs > 0) {
+    plan.logger.info({ reason, drainMs: plan.drainMs, graceMs: plan.graceMs }, 'draining: /ready answers 503, still serving until the drain time is over');
+  }
+  await plan.beginDrain?.().catch((err: unknown) => plan.logger.warn({ err }, 'leaving service discovery failed'));
+  if (plan.drainMs > 0) await clock.sleep(Math.max(0, started + plan.drainMs - clock.now()), plan.hurry);
+
+  plan.logger.info({ reason, graceMs: plan.graceMs, hurried: plan.hurry?.aborted ?? false }, 'shutting down: no longer accepting connections');
   await plan.stopAccepting().catch((err: unknown) => plan.logger.warn({ err }, 'stop accepting failed'));
 
-  const deadline = started + plan.graceMs;
-  while (plan.inFlight() > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
+  const deadline = clock.now() + plan.graceMs;
+  while (plan.inFlight() > 0 && clock.now() < deadline && !plan.hurry?.aborted) {
+    await clock.sleep(Math.min(POLL_MS, deadline - clock.now()), plan.hurry);
   }
   const abandoned = plan.inFlight();
   if (abandoned > 0) plan.logger.warn({ abandoned }, 'grace period over: closing with requests still in flight');
@@ -40,7 +86,7 @@ export async function runShutdown(plan: ShutdownPlan, reason: string): Promise<S
       plan.logger.warn({ err, closer: c.name }, 'error while closing');
     }
   }
-  const durationMs = Date.now() - started;
+  const durationMs = clock.now() - started;
   plan.logger.info({ durationMs, abandoned }, 'shutdown complete');
   return { drained: abandoned === 0, abandoned, durationMs };
 }

@@ -15,6 +15,8 @@ import { isTerminalTaskStatus, type ITaskCaller, type ITaskRecord, type ITaskSto
 
 export const CH_STATUS = 'task.status';
 export const CH_CANCEL = 'task.cancel';
+/** A stopping instance released the leases of tasks it could not finish: take them over now. */
+export const CH_RELEASED = 'task.released';
 
 export interface TaskSettings {
   defaultTtlMs: number;
@@ -85,6 +87,8 @@ export class TaskManager {
   private readonly statusListeners = new Set<StatusListener>();
   private readonly unsubscribe: Array<() => void> = [];
   private leaseTimer?: NodeJS.Timeout;
+  /** Draining: this instance takes over no task of another (it would only release it again). */
+  private stopping = false;
 
   constructor(private readonly opts: TaskManagerOptions) {
     this.instanceId = opts.instanceId ?? randomUUID();
@@ -94,6 +98,9 @@ export class TaskManager {
         this.running.get(id)?.controller.abort(new Error('Task cancelled'));
       }),
       opts.bus.subscribe(CH_STATUS, (p) => void this.emitStatus(String(p.taskId))),
+      opts.bus.subscribe(CH_RELEASED, () => {
+        this.recoverOrphans().catch((err: unknown) => this.opts.logger.warn({ err }, 'taking over released tasks failed'));
+      }),
     );
     this.inputs = new TaskInputs({
       store: opts.store,
@@ -216,6 +223,7 @@ export class TaskManager {
 
   /** Marks tasks whose instance disappeared (lease expired) as failed. Returns how many. */
   async recoverOrphans(now = Date.now()): Promise<number> {
+    if (this.stopping) return 0;
     const orphans = await this.opts.store.expiredLeases(now, 100);
     let n = 0;
     for (const t of orphans) {
@@ -265,15 +273,32 @@ export class TaskManager {
     return true;
   }
 
-  /** Graceful stop: lets running tasks finish within `graceMs`, then marks the rest failed honestly. */
-  async drain(graceMs: number): Promise<{ finished: number; abandoned: number }> {
+  /**
+   * Graceful stop: lets running tasks finish within `graceMs`. The rest stop here and, with
+   * `release` (a store other instances share), keep their status with the lease expired at once,
+   * and every instance is told (CH_RELEASED): one of them re-runs each (idempotent tools) or marks
+   * it failed now, not after the lease would have run out. Without `release` (nobody else can
+   * take them) they are marked failed honestly.
+   */
+  async drain(graceMs: number, opts: { release?: boolean } = {}): Promise<{ finished: number; abandoned: number }> {
+    this.stopping = true;
     const before = this.running.size;
     const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
     await Promise.race([all, new Promise((r) => setTimeout(r, graceMs).unref())]);
     const left = [...this.running.keys()];
+    // A handler that ignores its abort keeps its entry: its lease must not be renewed past the release.
+    if (opts.release && this.leaseTimer) clearInterval(this.leaseTimer);
     for (const id of left) {
       this.running.get(id)?.controller.abort(new Error('Server shutting down'));
-      await this.setStatus(id, { status: 'failed', statusMessage: 'The server shut down before this task finished; call the tool again.' }).catch(() => undefined);
+      if (opts.release) {
+        await this.opts.store.update(id, { leaseExpiresAt: 0, statusMessage: 'Its instance stopped; another instance takes it over' }).catch(() => undefined);
+      } else {
+        await this.setStatus(id, { status: 'failed', statusMessage: 'The server shut down before this task finished; call the tool again.' }).catch(() => undefined);
+      }
+    }
+    if (opts.release && left.length > 0) {
+      await this.opts.bus.publish(CH_RELEASED, { count: left.length }).catch((err: unknown) => this.opts.logger.warn({ err }, 'could not announce released tasks'));
+      this.opts.logger.info({ released: left.length }, 'released the leases of unfinished tasks');
     }
     return { finished: before - left.length, abandoned: left.length };
   }

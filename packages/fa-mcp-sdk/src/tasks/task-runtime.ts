@@ -25,6 +25,8 @@ export interface TaskRuntime {
   manager: TaskManager;
   store: ITaskStore;
   bus: INotificationBus;
+  /** Shutdown, after the grace: stops the tasks still running here; on a shared store their leases are released to the other instances. */
+  drain(): Promise<{ finished: number; abandoned: number }>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,8 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     manager,
     store,
     bus,
+    // A store of the consumer's own may be shared: released, an instance that shares it takes the tasks over.
+    drain: () => manager.drain(0, { release: !(store instanceof InMemoryTaskStore) }),
     async close() {
       clearInterval(timer);
       await manager.close();

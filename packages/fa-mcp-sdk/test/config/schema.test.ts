@@ -141,6 +141,7 @@ const full: AppConfig = {
     rest: { enabled: false, basePath: '/rest', exposeTools: true },
     openapi: { enabled: false, jsonPath: '/o.json', yamlPath: '/o.yaml', docsPath: '/reference' },
     shutdownGraceMs: 0,
+    shutdown: { drainMs: 0 },
   },
   logger: { level: 'debug', format: 'json' },
   db: {

@@ -40,10 +40,10 @@ export interface ChildFixture {
 
 const running = new Set<ChildFixture>();
 
-export function spawnChildFixture(transport: 'stdio' | 'http'): ChildFixture {
+export function spawnChildFixture(transport: 'stdio' | 'http', env: Record<string, string> = {}): ChildFixture {
   assertLibraryBuilt();
   const child = spawn(process.execPath, [CHILD_FIXTURE], {
-    env: childEnv({ FIXTURE_TRANSPORT: transport }),
+    env: childEnv({ FIXTURE_TRANSPORT: transport, ...env }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const stdoutLines: string[] = [];

@@ -106,8 +106,9 @@ describe('SIGTERM on a child process', () => {
     expect(await exitWithin(fixture, 5_000)).toBe(0);
   });
 
+  // SHUTDOWN_DRAIN_MS=0: no drain window, today's behaviour (drain.test.ts covers the window).
   it('http: exits with code 0', async () => {
-    const fixture = spawnChildFixture('http');
+    const fixture = spawnChildFixture('http', { SHUTDOWN_DRAIN_MS: '0' });
     const url = await waitForHttpChild(fixture);
     expect(await freshRequest(`${url.origin}/health`)).toBe(200);
     fixture.child.kill('SIGTERM');
@@ -116,7 +117,7 @@ describe('SIGTERM on a child process', () => {
   });
 
   it('http: finishes an in-flight call before exiting with code 0', async () => {
-    const fixture = spawnChildFixture('http');
+    const fixture = spawnChildFixture('http', { SHUTDOWN_DRAIN_MS: '0' });
     const url = await waitForHttpChild(fixture);
     const { client } = await connectHttpClient(url, { era: '2025' });
     const call = client.callTool({ name: 'sleep', arguments: { ms: 500 } });

@@ -44,6 +44,14 @@ afterEach(async () => {
   await Promise.all(managers.splice(0).map((m) => m.close()));
 });
 
+async function waitForRuns(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 3_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('the tasks did not start in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
@@ -224,5 +232,45 @@ describe('TaskManager', () => {
     const s = await m.get(slow.taskId, 'alice');
     expect(s.status).toBe('failed');
     expect(s.statusMessage).toMatch(/shut down/);
+  });
+  it('drains with release on a shared store: the leases expire at once and another instance takes the tasks over now', async () => {
+    // One store and one bus shared by two instances, as PostgreSQL shares them; leases far longer than the test.
+    const store = new InMemoryTaskStore({ maxTasks: 10 });
+    const bus = new InMemoryNotificationBus();
+    const runsOn: string[] = [];
+    const make = (name: string, rerun: boolean) =>
+      new TaskManager({
+        store,
+        bus,
+        logger: silent,
+        instanceId: name,
+        run: async (o) => {
+          runsOn.push(name);
+          if (name === 'stopping') await sleep(60_000, o.signal);
+          return { content: [{ type: 'text', text: `report by ${name}` }] };
+        },
+        ...(rerun ? { rerun: async (r: { toolName: string }) => (r.toolName === 'report' ? op('report') : undefined) } : {}),
+        defaultTtlMs: 60_000,
+        minTtlMs: 1_000,
+        maxTtlMs: 3_600_000,
+        pollIntervalMs: 50,
+        leaseMs: 600_000,
+      });
+    const stopping = make('stopping', true);
+    const survivor = make('survivor', true);
+    managers.push(stopping, survivor);
+    const idempotent = await stopping.start(op('report'), 'alice');
+    const once = await stopping.start(op('charge_card'), 'alice');
+    await waitForRuns(() => runsOn.length === 2);
+
+    const outcome = await stopping.drain(0, { release: true });
+    expect(outcome).toEqual({ finished: 0, abandoned: 2 });
+    // Taken over long before the 600 s lease would have run out: re-run where the tool allows it, failed honestly where not.
+    const rerun = await survivor.waitForTerminal(idempotent.taskId, 'alice');
+    expect(rerun).toMatchObject({ status: 'completed', attempts: 2, leaseOwner: 'survivor', result: { content: [{ type: 'text', text: 'report by survivor' }] } });
+    const failed = await survivor.waitForTerminal(once.taskId, 'alice');
+    expect(failed.status).toBe('failed');
+    expect(failed.statusMessage).toMatch(/stopped before it finished/);
+    expect(runsOn).toEqual(['stopping', 'stopping', 'survivor']); // the stopping instance took nothing back itself
   });
 });

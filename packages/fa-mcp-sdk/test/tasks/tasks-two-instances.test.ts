@@ -32,7 +32,7 @@ let db: TestSchema;
 const running: Instance[] = [];
 
 async function start(): Promise<Instance> {
-  const child = spawn(process.execPath, [fixture], { env: { ...process.env, DB_MAIN_URL: db.url, NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [fixture], { env: { ...process.env, DB_MAIN_URL: db.url, NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));

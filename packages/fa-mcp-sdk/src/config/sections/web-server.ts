@@ -76,8 +76,23 @@ export const webServerSection: SchemaNode = {
       type: 'integer',
       minimum: 0,
       default: 10_000,
-      description: 'Time given to in-flight requests on shutdown, in ms.',
+      description: 'Time given to in-flight requests and tasks once the server stopped accepting on shutdown, in ms.',
       'x-env': ['SHUTDOWN_GRACE_MS'],
+    },
+    shutdown: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Graceful shutdown for a load balancer.',
+      properties: {
+        drainMs: {
+          type: 'integer',
+          minimum: 0,
+          default: 5_000,
+          description:
+            'On SIGTERM, /ready answers 503 and the server leaves Consul, but keeps serving everything for this long before it stops accepting, so the balancer takes it out of rotation first; set it above the balancer\'s detection time (check interval x failures). 0: stop accepting at once. SIGINT and stop() do not wait.',
+          'x-env': ['SHUTDOWN_DRAIN_MS'],
+        },
+      },
     },
   },
 };

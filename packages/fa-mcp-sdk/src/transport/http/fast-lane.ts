@@ -12,8 +12,8 @@
  * goes to the express app unchanged.
  *
  * The lane applies the same rules as the express chain, with the same code:
- * request front (security headers, request id, in-flight count), Host/Origin
- * check, shutdown refusal, authentication (the MCP guard, run ahead), body
+ * request front (security headers, request id, in-flight count, `Connection:
+ * close` once shutdown stopped accepting), Host/Origin check, authentication (the MCP guard, run ahead), body
  * timeout, size and raw-message checks, JSON parsing. A request it hands on
  * keeps what the lane did: express's guard takes the authentication outcome
  * (a refusal is answered by express, counted once) and express's parser the
@@ -45,7 +45,6 @@ export interface FastLaneOptions {
   app: (req: IncomingMessage, res: ServerResponse) => void;
   front: RequestFront;
   hostCheck: HostOriginCheck;
-  isShuttingDown: () => boolean;
   /** `webServer.trustProxy`, compiled once and shared with express (trust-proxy.ts). */
   trustProxy: TrustProxyRule;
   maxPayloadBytes: number;
@@ -253,7 +252,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!isCandidate(req)) return opts.app(req, res);
     opts.front.admit(req, res, clientAddress(req, opts.trustProxy));
-    if (opts.hostCheck(req.headers) !== undefined || opts.isShuttingDown()) return opts.app(req, res);
+    if (opts.hostCheck(req.headers) !== undefined) return opts.app(req, res);
     serve(req, res).catch((err: unknown) => {
       opts.logger.error({ err }, 'MCP HTTP request failed');
       sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');

@@ -7,19 +7,18 @@ import { createServer, type Server } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AuthRuntime } from '../../auth/auth-runtime.js';
 import type { Core } from '../../core/core.js';
-import { MCP_ERROR_CODES } from '../../core/errors.js';
 import { createHealthRouter, type ReadinessCheck } from '../../ops/health.js';
 import type { LiveServers } from '../../protocol/live-servers.js';
 import type { TaskManager } from '../../tasks/task-manager.js';
 import type { ModernEraSupport } from '../../protocol/modern-era.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { listen } from './listen.js';
+import { trackGetStreams } from './get-streams.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
 import { answeringListener, type ErrorAnswerRoutes } from './error-answers.js';
 import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
 import { hostOriginCheck, hostOriginGuard } from './host-origin-guard.js';
-import { sendJsonRpcError } from './json-rpc-reply.js';
 import { createLegacySseRoutes, type LegacySseRoutes } from './legacy-sse-routes.js';
 import { createMcpRoutes, type McpRoutes } from './mcp-routes.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
@@ -63,6 +62,7 @@ export interface HttpServerOptions {
   securityHeaders: SecurityHeadersOptions;
   timeouts: SlowClientTimeouts;
   readinessChecks: () => ReadinessCheck[];
+  /** Shutdown began (drain included): /ready answers 503 while everything is still served. */
   isShuttingDown: () => boolean;
   startedAt: number;
   /** OAuth routes and the guard of the MCP endpoints (src/auth). */
@@ -96,8 +96,10 @@ export interface RunningHttpServer {
   inFlight(): number;
   /** What the HTTP fast lane served (`mcp.fastPath`; zeros when it is off): see fast-lane.ts. */
   fastLane(): FastLaneStats;
-  /** Stops accepting connections; open requests continue. */
+  /** Stops accepting connections (idle ones close, later responses say `Connection: close`); open requests continue. */
   stopAccepting(): Promise<void>;
+  /** Ends the open GET event streams (2025-era session streams, legacy SSE), so their clients reconnect elsewhere. */
+  endStreams(): number;
   /** Closes sessions, streams and every remaining connection. */
   close(): Promise<void>;
 }
@@ -111,8 +113,11 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   const serverOptions = serverTimeoutOptions(opts.timeouts); // validates before anything starts
 
   // Security headers, request id, client address, in-flight count (shared with the fast lane).
-  const front = createRequestFront({ securityHeaders: opts.securityHeaders });
+  let closing = false;
+  const front = createRequestFront({ securityHeaders: opts.securityHeaders, closing: () => closing });
   app.use(front.middleware);
+  const streams = trackGetStreams();
+  app.use(['/mcp', '/sse'], streams.middleware);
   app.use(traceContextMiddleware());
   app.use(corsPolicy({ ...opts.cors, allowedOrigins: opts.allowedOrigins }));
   app.use(
@@ -132,13 +137,6 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     allowedOrigins: opts.allowedOrigins,
   };
   const guard = hostOriginGuard(hostRules);
-  app.use((req, res, next) => {
-    if (opts.isShuttingDown() && req.method === 'POST' && !req.get('mcp-session-id')) {
-      res.setHeader('Connection', 'close');
-      return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Server is shutting down');
-    }
-    next();
-  });
 
   const replay = opts.fastPath ? new ReplayBook() : undefined;
   const factory = {
@@ -195,7 +193,6 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       app: appListener,
       front,
       hostCheck: hostOriginCheck(hostRules),
-      isShuttingDown: opts.isShuttingDown,
       trustProxy,
       maxPayloadBytes: opts.maxPayloadBytes,
       maxJsonDepth: opts.maxJsonDepth,
@@ -230,11 +227,15 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     fastLane: () => (lane ? lane.stats() : { fastCalls: 0, sessionCalls: 0, direct: 0 }),
     stopAccepting: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         server.close(() => resolve());
+        // Idle now: closed. A response under way ends its connection itself (Connection: close when it
+        // began after this; else the remaining connections close with close() after the grace).
         server.closeIdleConnections();
         // server.close resolves only when all connections end; do not wait here
         setImmediate(resolve);
       }),
+    endStreams: () => streams.endAll(),
     async close() {
       await mcp.close();
       await sse?.close();

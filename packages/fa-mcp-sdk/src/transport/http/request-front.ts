@@ -3,8 +3,9 @@
  * fast lane alike: the security headers, its request id (X-Request-Id), the
  * id and the client address handed to the protocol layer through the request's
  * own headers, and the count of POSTs in flight (graceful shutdown waits for
- * them). Admitting a request twice (the fast lane handing it on to express)
- * changes nothing.
+ * them). Once the server stopped accepting (`closing`), every request admitted is
+ * answered with `Connection: close`, so its kept-alive connection ends after it.
+ * Admitting a request twice (the fast lane handing it on to express) changes nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
@@ -20,7 +21,7 @@ export interface RequestFront {
   inFlight(): number;
 }
 
-export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptions }): RequestFront {
+export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptions; closing?: () => boolean }): RequestFront {
   const writeSecurityHeaders = securityHeaderWriter(opts.securityHeaders);
   // A request counted once is marked on itself (a key of this front's own), not in a WeakSet entry per
   // request; its response carries the mark until it closes, and one shared listener takes it off.
@@ -35,6 +36,7 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
 
   const admit: RequestFront['admit'] = (req, res, remoteAddress) => {
     writeSecurityHeaders(res);
+    if (opts.closing?.()) res.setHeader('Connection', 'close');
     const id = assignRequestId(req, res);
     // Hand the accepted id to the protocol layer through the request itself.
     req.headers['x-request-id'] = id;

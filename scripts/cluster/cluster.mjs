@@ -1,0 +1,286 @@
+// A small cluster on one machine: N instances of a server (examples/demo's built
+// dist/start.js by default) on free 127.0.0.1 ports, all on one PostgreSQL, behind
+// a real HAProxy (round-robin, no stickiness, health check on /ready so a draining
+// instance leaves the rotation). Used by `npm run cluster` (scripts/cluster/run.mjs),
+// the cluster tests (test/cluster/) and the cluster bench (scripts/bench/cluster.mjs).
+// Every wait has a deadline; nothing here sleeps for a fixed time to decide anything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// pg is the library's dependency: resolved from there (the workspace root does not depend on it).
+const pg = createRequire(join(root, 'packages', 'fa-mcp-sdk', 'package.json'))('pg');
+export const DEMO_ENTRY = join(root, 'examples', 'demo', 'dist', 'start.js');
+/** The local PostgreSQL scripts/ci/start-postgres.sh provides (FA_MCP_TEST_PG_URL overrides it in tests). */
+export const LOCAL_PG_URL = 'postgres://fa_mcp:fa_mcp@127.0.0.1:5432/fa_mcp_test';
+/** The response header HAProxy adds: the name of the instance that answered. */
+export const SERVED_BY = 'x-served-by';
+
+/** The haproxy binary: HAPROXY_BIN, `haproxy` on PATH, or Debian's /usr/sbin/haproxy; undefined when none. */
+export function findHaproxy(env = process.env) {
+  if (env.HAPROXY_BIN) return existsSync(env.HAPROXY_BIN) ? env.HAPROXY_BIN : undefined;
+  const which = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  return existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : undefined;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` (sync or async, truthy = done) every 50 ms until `timeoutMs`; throws with `what` after. */
+export async function waitUntil(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The HTTP status of GET `url` (no keep-alive), or 0 when nothing answers. */
+export async function statusOf(url, timeoutMs = 2_000) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Creates a database of its own on the PostgreSQL of `adminUrl`; answers its URL and a drop(). */
+export async function createDatabase(adminUrl, name) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * The HAProxy configuration: one frontend on `listenPort`, round-robin over `servers`
+ * ({ name, port }) with no stickiness, a health check on GET /ready (a draining instance
+ * answers 503 and leaves the rotation within about `checkMs` x `fall`), a connection that fails
+ * tried again on another instance, the instance's name in X-Served-By, and timeouts long
+ * enough for SSE streams.
+ */
+export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, rise = 2, host = '127.0.0.1', log = false }) {
+  return [
+    'global',
+    '  maxconn 4096',
+    ...(log ? ['  log stdout format raw local0 info'] : []),
+    '',
+    'defaults',
+    '  mode http',
+    ...(log ? ['  log global'] : []),
+    '  option httplog',
+    '  timeout connect 2s',
+    // SSE streams (GET streams, legacy SSE, a long call's stream) stay open without traffic.
+    '  timeout client 10m',
+    '  timeout server 10m',
+    '  timeout http-keep-alive 10s',
+    '  timeout http-request 15s',
+    // A busy instance may take a while to answer /ready: slow is not down.
+    '  timeout check 3s',
+    // A connection refused (an instance just died, not yet seen by the check) goes to another one.
+    '  retries 2',
+    '  option redispatch 1',
+    '  option forwardfor',
+    '',
+    'frontend mcp',
+    `  bind ${host}:${listenPort}`,
+    '  default_backend instances',
+    '',
+    'backend instances',
+    '  balance roundrobin',
+    '  option httpchk GET /ready',
+    '  http-check expect status 200',
+    '  http-response set-header X-Served-By %[srv_name]',
+    `  default-server inter ${checkMs}ms fall ${fall} rise ${rise}`,
+    ...servers.map((s) => `  server ${s.name} ${s.host ?? '127.0.0.1'}:${s.port} check`),
+    '',
+  ].join('\n');
+}
+
+/** Checks a configuration with `haproxy -c`; answers { ok, output }. */
+export function checkHaproxyConfig(text, bin = findHaproxy()) {
+  const dir = mkdtempSync(join(tmpdir(), 'fa-mcp-haproxy-'));
+  try {
+    const file = join(dir, 'haproxy.cfg');
+    writeFileSync(file, text);
+    const res = spawnSync(bin, ['-c', '-f', file], { encoding: 'utf8' });
+    return { ok: res.status === 0, output: `${res.stdout}${res.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts haproxy in the foreground (-db) with `config`; answers { url, port, child, stop() }. */
+export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutMs = 10_000 }) {
+  if (!bin) throw new Error('haproxy is not installed (scripts/ci/install-haproxy.sh installs it)');
+  const dir = mkdtempSync(join(tmpdir(), 'fa-mcp-haproxy-'));
+  const file = join(dir, 'haproxy.cfg');
+  writeFileSync(file, config);
+  const child = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log = (log + d).slice(-500_000)));
+  child.stderr.on('data', (d) => (log = (log + d).slice(-500_000)));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil(async () => {
+    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${log}`);
+    return (await statusOf(`${url}/health`)) !== 0;
+  }, timeoutMs, 'haproxy to listen');
+  return {
+    url,
+    port,
+    child,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One instance of the server as a child process on `port`. `env` is added to a
+ * minimal environment (PATH, HOME). Answers a handle: waitReady(), stop(signal) (resolves
+ * once it exited), kill() (SIGKILL), start() again on the same port, log().
+ */
+export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
+  let child;
+  let exited;
+  let log = '';
+  const url = `http://127.0.0.1:${port}`;
+  const inst = {
+    name,
+    port,
+    url,
+    get pid() {
+      return child?.pid;
+    },
+    get running() {
+      return !!child && child.exitCode === null && child.signalCode === null;
+    },
+    log: () => log,
+    start() {
+      log = '';
+      child = spawn(process.execPath, [entry], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (d) => (log = (log + d).slice(-200_000)));
+      child.stderr.on('data', (d) => (log = (log + d).slice(-200_000)));
+      exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+      return inst;
+    },
+    /** Waits until /ready answers 200 (throws with the log when the process exits or the deadline passes). */
+    async waitReady(timeoutMs = 30_000) {
+      await waitUntil(async () => {
+        if (!inst.running) throw new Error(`${name} exited before it was ready:\n${log.slice(-4000)}`);
+        return (await statusOf(`${url}/ready`)) === 200;
+      }, timeoutMs, `${name} to be ready`);
+      return inst;
+    },
+    /** Sends `signal` and resolves with the exit code (or signal) once the process is gone. */
+    async stop(signal = 'SIGTERM') {
+      if (!inst.running) return exited;
+      child.kill(signal);
+      return exited;
+    },
+    kill: () => inst.stop('SIGKILL'),
+    exited: () => exited,
+  };
+  return inst;
+}
+
+/** The environment that makes every instance share one PostgreSQL (sessions, tasks, the bus). */
+export function sharedStateEnv(dbUrl, drainMs) {
+  return {
+    DB_MAIN_URL: dbUrl,
+    MCP_SESSIONS_STORE: 'postgres',
+    MCP_TASKS_ENABLED: 'true',
+    MCP_TASKS_STORE: 'postgres',
+    MCP_NOTIFICATIONS_BUS: 'postgres',
+    SHUTDOWN_DRAIN_MS: String(drainMs),
+  };
+}
+
+/**
+ * Starts `size` instances (each waited for on /ready) and HAProxy in front of them.
+ * `drainMs` should exceed the balancer's detection time (checkMs x fall); `haproxyPort` 0 takes a
+ * free port. Answers
+ * { url (the MCP endpoint through HAProxy), baseUrl, instances, haproxy, stop() }.
+ */
+export async function startCluster({ size = 3, dbUrl, drainMs = 3_000, checkMs = 300, env = {}, entry = DEMO_ENTRY, haproxyBin = findHaproxy(), readyTimeoutMs = 30_000, log = false, haproxyPort = 0 }) {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build the demo first (pnpm --filter fa-mcp-demo build)`);
+  const instances = [];
+  let haproxy;
+  const stop = async () => {
+    await haproxy?.stop();
+    await Promise.all(instances.map((i) => i.stop('SIGTERM')));
+  };
+  try {
+    for (let n = 1; n <= size; n++) {
+      instances.push(createInstance({ name: `mcp${n}`, port: await freePort(), entry, env: { LOG_LEVEL: 'warn', ...sharedStateEnv(dbUrl, drainMs), ...env } }).start());
+    }
+    await Promise.all(instances.map((i) => i.waitReady(readyTimeoutMs)));
+    const port = haproxyPort || (await freePort());
+    haproxy = await startHaproxy({ config: haproxyConfig({ listenPort: port, servers: instances, checkMs, log }), port, bin: haproxyBin });
+    // Every instance in the rotation before anyone uses the cluster.
+    await waitUntil(async () => {
+      const seen = new Set();
+      for (let i = 0; i < size * 3; i++) {
+        const res = await fetch(`${haproxy.url}/health`).catch(() => undefined);
+        if (res) seen.add(res.headers.get(SERVED_BY));
+        await res?.arrayBuffer();
+      }
+      return seen.size === size;
+    }, readyTimeoutMs, 'haproxy to route to every instance');
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `${haproxy.url}/mcp`, baseUrl: haproxy.url, instances, haproxy, stop };
+}
+
+/** Stops `inst` with SIGTERM (it drains), starts it again on its port and waits until it is ready. */
+export async function restartInstance(inst, readyTimeoutMs = 30_000) {
+  await inst.stop('SIGTERM');
+  inst.start();
+  await inst.waitReady(readyTimeoutMs);
+}
