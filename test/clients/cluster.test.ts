@@ -8,8 +8,8 @@
  * (c) a rolling restart of all three with SIGTERM (they drain), one at a time: zero failed calls;
  * (d) a resource update notified on one instance reaches subscribed sessions whose GET streams
  *     are held by the others.
- * 2026-07-28 clients are per-request and scale today; 2025-11-25 sessions need any instance to
- * restore a session (the PostgreSQL session store), behind CROSS_INSTANCE_SESSIONS.
+ * Both eras: 2026-07-28 clients are per-request; 2025-11-25 sessions are restored by whichever
+ * instance receives them (MCP_SESSIONS_STORE=postgres, set by scripts/cluster/cluster.mjs).
  * Needs haproxy and PostgreSQL: in CI their absence fails; elsewhere the file skips with a reason.
  */
 import { randomBytes } from 'node:crypto';
@@ -35,11 +35,8 @@ import {
 import { createDemoServer } from '../../examples/demo/src/server.js';
 import { buildDemoDist } from '../../examples/demo/test/demo-dist.js';
 
-const CROSS_INSTANCE_SESSIONS = false; // coordinator: set true when h21-sessions is merged
-
 type Era = '2025' | '2026';
-/** The eras whose sessions any instance serves: 2026-07-28 always, 2025-11-25 with the session store. */
-const ERAS: Era[] = CROSS_INSTANCE_SESSIONS ? ['2026', '2025'] : ['2026'];
+const ERAS: Era[] = ['2026', '2025'];
 const SESSIONS = 30;
 const DRAIN_MS = 2_500; // above HAProxy's detection time: check every 300 ms, out after two failures
 const PG_URL = process.env.FA_MCP_TEST_PG_URL ?? LOCAL_PG_URL;
@@ -241,8 +238,7 @@ describe.runIf(ready)('three demo instances behind HAProxy on one PostgreSQL', (
   });
 
   it('(b) no acknowledged task is lost when its instance is killed: another instance runs it again', async () => {
-    // Created on one instance directly (a 2025-11-25 session lives on the instance it began on
-    // without the session store), read back on a survivor.
+    // Created on one instance directly (so it surely runs on the victim), read back on a survivor.
     const victim = cluster.instances[2] as Instance;
     const survivor = cluster.instances[0] as Instance;
     const Created = z.object({ task: z.object({ taskId: z.string(), status: z.string() }) }).passthrough();
@@ -275,7 +271,7 @@ describe.runIf(ready)('three demo instances behind HAProxy on one PostgreSQL', (
     }
   }, 180_000);
 
-  it.runIf(CROSS_INSTANCE_SESSIONS)('(d) a resource update notified on one instance reaches subscribed sessions whose GET streams are held by the others', async () => {
+  it('(d) a resource update notified on one instance reaches subscribed sessions whose GET streams are held by the others', async () => {
     // The notifying instance is a fourth one on the same PostgreSQL, in this process and outside
     // the rotation, so no subscribed session's stream is held by it; it notifies through the
     // public API (handle.notifyResourceUpdated), which publishes on the LISTEN/NOTIFY bus.
