@@ -27,9 +27,9 @@ import { buildRequestContext, type HttpRequestDescriber } from './request-contex
 import { describeTool } from './tool-wire.js';
 import { registerExtensionMethods } from './extension-methods.js';
 import { tapWire } from './wire-tap.js';
-import { serverCapabilities, settleListChanged } from './capabilities.js';
+import { settleListChanged } from './capabilities.js';
 import type { ReplayBook } from './fast-call-replay.js';
-import { serverImplementation } from './server-identity.js';
+import { serverArgs } from './server-options.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
 
@@ -77,6 +77,12 @@ function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
   return s;
 }
 
+const list = (method: McpMethod, name: string) => ({ method, target: { kind: 'list' as const, name }, params: undefined });
+
+/** The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164). */
+const unknownResourceAsInvalidParams = (err: unknown): unknown =>
+  err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err;
+
 function withCursor<T extends object>(result: T, nextCursor: string | undefined): T & { nextCursor?: string } {
   return nextCursor ? { ...result, nextCursor } : result;
 }
@@ -85,18 +91,18 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const { core } = opts;
   const { registry } = core;
   const hasResources = registry.resources.size > 0 || registry.templates.length > 0;
-  const server = new McpServer(
-    serverImplementation(core),
-    {
-      capabilities: serverCapabilities(core, era, opts.tasks !== undefined),
-      ...(core.instructions ? { instructions: core.instructions } : {}),
-      // The SDK refuses a tampered or expired requestState with -32602 before any handler runs.
-      requestState: { verify: (state: string, ctx: ServerContext) => opts.modern.codec.verify(state, ctx) },
-      ...(opts.modern.cacheHints ? { cacheHints: opts.modern.cacheHints } : {}),
-      ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
-    },
-  );
-  settleListChanged(server, core);
+  const args = serverArgs(core, {
+    era,
+    tasks: opts.tasks !== undefined,
+    modern: opts.modern,
+    ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
+  });
+  const server = new McpServer(args.info, args.options);
+  const low = server.server;
+  low.registerCapabilities(args.capabilities);
+  // The SDK registers server/discover on every instance; a 2025-era one refuses it by its
+  // method table before looking for a handler (-32601), so the handler would only be held.
+  if (era === '2025') low.removeRequestHandler('server/discover');
   const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
   let stopTaskDispatch: (() => void) | undefined;
   const tasks = era === '2025' ? opts.tasks : undefined;
@@ -126,13 +132,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   };
   const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
-  const low = server.server;
   // Every request runs through the core's pipeline with an operation naming its method and target.
-  const runOp = sdkOperationRunner(core, contextOf, (err) =>
-    // The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164).
-    era === '2026' && err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err,
-  );
-  const list = (method: McpMethod, name: string) => ({ method, target: { kind: 'list' as const, name }, params: undefined });
+  const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);
 
   // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
   let logLevel: LogLevel | undefined;
@@ -151,14 +152,19 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
     runWithClientInput({ ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), rc, binding, modern: opts.modern, validator: registry.validator }, body);
 
-  // Static tools are registered with the SDK so it knows their metadata (and, on
-  // 2026-07-28, checks Mcp-Param-* headers); the call and list handlers are then
-  // replaced by the core's, in that order.
-  if (!registry.hasDynamicTools) {
+  // 2026-07-28: static tools are registered with the SDK so its HTTP entry checks
+  // Mcp-Param-* headers against their input schemas (the only thing it reads
+  // them for); the call and list handlers are then replaced by the core's, in
+  // that order. A 2025-era server never asks: registering there would only hold
+  // the SDK's per-tool record (about 1.5 KB) for the connection's whole life.
+  if (era === '2026' && !registry.hasDynamicTools) {
     for (const tool of await registry.listTools({ requestId: 'init', era, transport: opts.transport, clientCapabilities: {} })) {
       server.registerTool(tool.name, { inputSchema: inputSchemaOf(tool), ...(tool.description ? { description: tool.description } : {}) }, () => ({ content: [] }));
     }
   }
+
+  // Registering a tool makes the SDK turn listChanged on (2026-07-28 above): taken back where not declared.
+  settleListChanged(server, core);
 
   if (registry.hasTools) {
     low.setRequestHandler('tools/list', (req, ctx) =>
