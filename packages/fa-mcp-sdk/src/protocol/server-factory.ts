@@ -263,13 +263,13 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       // A URI the caller may not read is refused by the authorize step: never subscribed, nothing delivered.
       low.setRequestHandler('resources/subscribe', (req, ctx) =>
         runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-          live?.subscriptions.add(req.params.uri);
+          if (live) (live.subscriptions ??= new Set()).add(req.params.uri);
           return {};
         }),
       );
       low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
         runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-          live?.subscriptions.delete(req.params.uri);
+          live?.subscriptions?.delete(req.params.uri);
           return {};
         }),
       );
