@@ -7,14 +7,12 @@
 import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON, type Transport } from '@modelcontextprotocol/server';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { installTaskDispatch } from './task-dispatch-2025.js';
-import { canAccess, visibleItems } from '../auth/access-check.js';
 import { complete, completionTarget, hasCompletions, type CompletionRequest } from '../core/completions.js';
 import type { Core } from '../core/core.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
-import type { McpMethod } from '../core/pipeline.js';
-import { describePrompt, renderPrompt } from '../core/prompts.js';
+import { renderPrompt } from '../core/prompts.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
-import { describeResource, describeTemplate, readResource } from '../core/resources.js';
+import { readResource } from '../core/resources.js';
 import type { IClientChannel, ITool, JsonObject, LogLevel } from '../core/types.js';
 import { sdkOperationRunner } from './sdk-operation.js';
 import { runToolCall } from './tool-call-run.js';
@@ -24,9 +22,9 @@ import { toProtocolError } from './errors.js';
 import type { LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
-import { describeTool } from './tool-wire.js';
 import { registerExtensionMethods } from './extension-methods.js';
 import { tapWire } from './wire-tap.js';
+import { LIST_PAGES, type ListMethod } from './list-pages.js';
 import { settleListChanged } from './capabilities.js';
 import type { ReplayBook } from './fast-call-replay.js';
 import { serverArgs } from './server-options.js';
@@ -77,15 +75,9 @@ function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
   return s;
 }
 
-const list = (method: McpMethod, name: string) => ({ method, target: { kind: 'list' as const, name }, params: undefined });
-
 /** The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164). */
 const unknownResourceAsInvalidParams = (err: unknown): unknown =>
   err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err;
-
-function withCursor<T extends object>(result: T, nextCursor: string | undefined): T & { nextCursor?: string } {
-  return nextCursor ? { ...result, nextCursor } : result;
-}
 
 export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra): Promise<BuiltServer> {
   const { core } = opts;
@@ -166,14 +158,15 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   // Registering a tool makes the SDK turn listChanged on (2026-07-28 above): taken back where not declared.
   settleListChanged(server, core);
 
+  // One handler for every list of this instance; the pages are shared (list-pages.ts).
+  const listPage = (req: { method: string; params?: { cursor?: string } }, ctx: ServerContext) => {
+    const method = req.method as ListMethod;
+    const { name, page } = LIST_PAGES[method];
+    return runOp(ctx, { method, target: { kind: 'list', name }, params: req.params }, (op) => page(core, op, req.params?.cursor)) as never;
+  };
+
   if (registry.hasTools) {
-    low.setRequestHandler('tools/list', (req, ctx) =>
-      runOp(ctx, { ...list('tools/list', 'tools'), params: req.params }, async (op) => {
-        const tools = visibleItems(await registry.listTools(op.ctx), op.ctx, core.hideUnauthorized);
-        const page = core.paginator.paginate('tools', tools, (t) => t.name, req.params?.cursor);
-        return withCursor({ tools: page.items.map(describeTool) }, page.nextCursor) as never;
-      }),
-    );
+    low.setRequestHandler('tools/list', listPage);
 
     low.setRequestHandler('tools/call', async (req, ctx) => {
       // A call the 2026-07-28 fast path already ran: only the answer is made here.
@@ -201,12 +194,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (registry.prompts.size > 0) {
-    low.setRequestHandler('prompts/list', (req, ctx) =>
-      runOp(ctx, { ...list('prompts/list', 'prompts'), params: req.params }, async (op) => {
-        const page = core.paginator.paginate('prompts', visibleItems([...registry.prompts.values()], op.ctx, core.hideUnauthorized), (p) => p.name, req.params?.cursor);
-        return withCursor({ prompts: page.items.map(describePrompt) }, page.nextCursor) as never;
-      }),
-    );
+    low.setRequestHandler('prompts/list', listPage);
     low.setRequestHandler('prompts/get', async (req, ctx) => {
       const rc = contextOf(ctx);
       const args = (req.params.arguments ?? {}) as Record<string, string>;
@@ -229,18 +217,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (hasResources) {
-    low.setRequestHandler('resources/list', (req, ctx) =>
-      runOp(ctx, { ...list('resources/list', 'resources'), params: req.params }, async (op) => {
-        const page = core.paginator.paginate('resources', visibleItems([...registry.resources.values()], op.ctx, core.hideUnauthorized), (r) => r.uri, req.params?.cursor);
-        return withCursor({ resources: page.items.map(describeResource) }, page.nextCursor) as never;
-      }),
-    );
-    low.setRequestHandler('resources/templates/list', (req, ctx) =>
-      runOp(ctx, { ...list('resources/templates/list', 'templates'), params: req.params }, async (op) => {
-        const page = core.paginator.paginate('templates', registry.templates.filter((t) => !core.hideUnauthorized || canAccess(t.def, op.ctx)), (t) => t.def.uriTemplate, req.params?.cursor);
-        return withCursor({ resourceTemplates: page.items.map((t) => describeTemplate(t.def)) }, page.nextCursor) as never;
-      }),
-    );
+    low.setRequestHandler('resources/list', listPage);
+    low.setRequestHandler('resources/templates/list', listPage);
     low.setRequestHandler('resources/read', async (req, ctx) => {
       const rc = contextOf(ctx);
       const { uri } = req.params;
