@@ -2,13 +2,20 @@
 import { openSessions } from './mcp-http.mjs';
 import { runLoad } from './load.mjs';
 
-/** Opens `count` sessions and leaves them idle; returns live heap and RSS per session. */
-export async function idleSessionCost(server, count) {
+/**
+ * Opens `count` sessions and leaves them idle; returns live heap and RSS per session. The baseline is
+ * taken after `warm` sessions were opened first, so what is measured is what one more session holds,
+ * not what the server builds once, on its first sessions (compiled code, type feedback, lazy caches),
+ * spread over the sessions; the same for every server.
+ */
+export async function idleSessionCost(server, count, warm = Math.min(200, count)) {
+  const headers = server.headers ?? {};
+  await openSessions(server.url, warm, headers);
   const before = await server.memory(true);
-  await openSessions(server.url, count, server.headers ?? {});
+  await openSessions(server.url, count, headers);
   const after = await server.memory(true);
-  if (after.sessions !== undefined && after.sessions < count) {
-    throw new Error(`${server.url} holds ${after.sessions} sessions after ${count} were opened`);
+  if (after.sessions !== undefined && after.sessions < warm + count) {
+    throw new Error(`${server.url} holds ${after.sessions} sessions after ${warm + count} were opened`);
   }
   return {
     sessions: count,

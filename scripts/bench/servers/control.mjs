@@ -9,9 +9,12 @@ export function answerMemoryProbes(extra = () => ({})) {
   process.on('message', async (msg) => {
     if (!msg || msg.type !== 'memory') return;
     if (msg.gc && typeof globalThis.gc === 'function') {
-      // Two passes with a turn of the event loop between them: weak refs and finalizers settle.
-      globalThis.gc();
-      await new Promise((r) => setImmediate(r));
+      // Passes with timer turns between them: FinalizationRegistry callbacks (undici's Request keeps each
+      // request's AbortSignal until its finalizer runs) and weak refs settle, so garbage is not counted as live.
+      for (let pass = 0; pass < 3; pass++) {
+        globalThis.gc();
+        await new Promise((r) => setTimeout(r, 20));
+      }
       globalThis.gc();
     }
     const m = process.memoryUsage();

@@ -31,7 +31,8 @@ const config = {
     transportType: 'http',
     responseMode,
     legacySse: false,
-    sessions: { maxSessions: 5_000 },
+    // Every bench session comes from one address and one subject: the per-caller cap must not evict them.
+    sessions: { maxSessions: 5_000, ...(schemaHas('mcp', 'sessions', 'maxPerCaller') ? { maxPerCaller: 5_000 } : {}) },
     // Budgets far above what the bench sends: the limiter does all its work and never refuses.
     rateLimit: { enabled: want('ratelimit'), scope: want('auth') && schemaHas('webServer', 'auth') ? 'subject' : 'ip', maxRequests: 100_000_000, windowMs: 60_000, perTool: { echo: { maxRequests: 100_000_000, windowMs: 60_000 } }, maxConcurrentPerSubject: 1_000 },
   },

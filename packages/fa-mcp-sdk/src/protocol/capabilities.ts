@@ -55,13 +55,14 @@ export function serverCapabilities(core: Core, era: ProtocolEra, tasks: boolean)
 }
 
 /**
- * The SDK turns `listChanged` on for every list an McpServer is constructed with;
- * this takes it back where the server does not declare it (call right after
- * construction, before connecting). The capability stays, without the flag.
+ * The SDK turns `listChanged` on for every list an McpServer is constructed with
+ * or registers a tool, prompt or resource for; this takes it back where the
+ * server does not declare it (call after registering, before connecting). The
+ * capability stays, without the flag; nothing changes where the flag is not on.
  */
 export function settleListChanged(server: McpServer, core: Core): void {
   const caps = server.server.getCapabilities();
-  const undeclared = (['tools', 'prompts', 'resources'] as const).filter((kind) => caps[kind] && !core.declared.listChanged[kind]);
+  const undeclared = (['tools', 'prompts', 'resources'] as const).filter((kind) => caps[kind]?.listChanged && !core.declared.listChanged[kind]);
   if (undeclared.length === 0) return;
   // mergeCapabilities spreads each list's object: an undefined flag replaces the SDK's `true`.
   server.server.registerCapabilities(Object.fromEntries(undeclared.map((kind) => [kind, { listChanged: undefined }])) as ServerCapabilities);

@@ -13,8 +13,8 @@ export type { ListKind };
 export interface LiveServer {
   server: McpServer;
   era: ProtocolEra;
-  /** URIs of resources/subscribe (2025 era; on 2026-07-28 the listen filter decides). */
-  subscriptions: Set<string>;
+  /** URIs of resources/subscribe (2025 era; on 2026-07-28 the listen filter decides); made on the first subscribe, as most connections never do. */
+  subscriptions?: Set<string>;
 }
 
 export class LiveServers {
@@ -27,7 +27,7 @@ export class LiveServers {
   }
 
   add(server: McpServer, era: ProtocolEra = '2025'): LiveServer {
-    const live: LiveServer = { server, era, subscriptions: new Set() };
+    const live: LiveServer = { server, era };
     this.servers.add(live);
     return live;
   }
@@ -47,7 +47,7 @@ export class LiveServers {
     await Promise.all(
       [...this.servers].map(async (live) => {
         // A 2026-07-28 stdio connection routes the notification to the listen streams whose filter names the URI.
-        const wanted = live.era === '2026' || live.subscriptions.has(uri);
+        const wanted = live.era === '2026' || live.subscriptions?.has(uri) === true;
         if (!wanted || !live.server.isConnected()) return;
         try {
           await live.server.server.sendResourceUpdated({ uri });

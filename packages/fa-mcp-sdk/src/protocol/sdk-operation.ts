@@ -24,7 +24,9 @@ export interface SdkOperationRequest {
 export type SdkOperationRunner = <T>(ctx: ServerContext, request: SdkOperationRequest, terminal: (op: Operation) => Promise<T>, rc?: RequestContext) => Promise<T>;
 
 /** `mapError` turns a core error into another before the mapping (the 2026-07-28 unknown resource). */
-export function sdkOperationRunner(core: Core, contextOf: (ctx: ServerContext) => RequestContext, mapError: (err: unknown) => unknown = (e) => e): SdkOperationRunner {
+const asItIs = (err: unknown): unknown => err;
+
+export function sdkOperationRunner(core: Core, contextOf: (ctx: ServerContext) => RequestContext, mapError: (err: unknown) => unknown = asItIs): SdkOperationRunner {
   return async (ctx, request, terminal, given) => {
     const rc = given ?? contextOf(ctx);
     try {

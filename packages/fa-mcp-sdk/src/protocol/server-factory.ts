@@ -7,14 +7,12 @@
 import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON, type Transport } from '@modelcontextprotocol/server';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { installTaskDispatch } from './task-dispatch-2025.js';
-import { canAccess, visibleItems } from '../auth/access-check.js';
 import { complete, completionTarget, hasCompletions, type CompletionRequest } from '../core/completions.js';
 import type { Core } from '../core/core.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
-import type { McpMethod } from '../core/pipeline.js';
-import { describePrompt, renderPrompt } from '../core/prompts.js';
+import { renderPrompt } from '../core/prompts.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
-import { describeResource, describeTemplate, readResource } from '../core/resources.js';
+import { readResource } from '../core/resources.js';
 import type { IClientChannel, ITool, JsonObject, LogLevel } from '../core/types.js';
 import { sdkOperationRunner } from './sdk-operation.js';
 import { runToolCall } from './tool-call-run.js';
@@ -24,12 +22,12 @@ import { toProtocolError } from './errors.js';
 import type { LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
-import { describeTool } from './tool-wire.js';
 import { registerExtensionMethods } from './extension-methods.js';
 import { tapWire } from './wire-tap.js';
-import { serverCapabilities, settleListChanged } from './capabilities.js';
+import { LIST_PAGES, type ListMethod } from './list-pages.js';
+import { settleListChanged } from './capabilities.js';
 import type { ReplayBook } from './fast-call-replay.js';
-import { serverImplementation } from './server-identity.js';
+import { serverArgs } from './server-options.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
 
@@ -87,26 +85,26 @@ function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
   return s;
 }
 
-function withCursor<T extends object>(result: T, nextCursor: string | undefined): T & { nextCursor?: string } {
-  return nextCursor ? { ...result, nextCursor } : result;
-}
+/** The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164). */
+const unknownResourceAsInvalidParams = (err: unknown): unknown =>
+  err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err;
 
 export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra): Promise<BuiltServer> {
   const { core } = opts;
   const { registry } = core;
   const hasResources = registry.resources.size > 0 || registry.templates.length > 0;
-  const server = new McpServer(
-    serverImplementation(core),
-    {
-      capabilities: serverCapabilities(core, era, opts.tasks !== undefined),
-      ...(core.instructions ? { instructions: core.instructions } : {}),
-      // The SDK refuses a tampered or expired requestState with -32602 before any handler runs.
-      requestState: { verify: (state: string, ctx: ServerContext) => opts.modern.codec.verify(state, ctx) },
-      ...(opts.modern.cacheHints ? { cacheHints: opts.modern.cacheHints } : {}),
-      ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
-    },
-  );
-  settleListChanged(server, core);
+  const args = serverArgs(core, {
+    era,
+    tasks: opts.tasks !== undefined,
+    modern: opts.modern,
+    ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
+  });
+  const server = new McpServer(args.info, args.options);
+  const low = server.server;
+  low.registerCapabilities(args.capabilities);
+  // The SDK registers server/discover on every instance; a 2025-era one refuses it by its
+  // method table before looking for a handler (-32601), so the handler would only be held.
+  if (era === '2025') low.removeRequestHandler('server/discover');
   const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
   let stopTaskDispatch: (() => void) | undefined;
   const tasks = era === '2025' ? opts.tasks : undefined;
@@ -136,13 +134,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   };
   const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
-  const low = server.server;
   // Every request runs through the core's pipeline with an operation naming its method and target.
-  const runOp = sdkOperationRunner(core, contextOf, (err) =>
-    // The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164).
-    era === '2026' && err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err,
-  );
-  const list = (method: McpMethod, name: string) => ({ method, target: { kind: 'list' as const, name }, params: undefined });
+  const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);
 
   // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
   let logLevel: LogLevel | undefined;
@@ -162,23 +155,29 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
     runWithClientInput({ ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), rc, binding, modern: opts.modern, validator: registry.validator }, body);
 
-  // Static tools are registered with the SDK so it knows their metadata (and, on
-  // 2026-07-28, checks Mcp-Param-* headers); the call and list handlers are then
-  // replaced by the core's, in that order.
-  if (!registry.hasDynamicTools) {
+  // 2026-07-28: static tools are registered with the SDK so its HTTP entry checks
+  // Mcp-Param-* headers against their input schemas (the only thing it reads
+  // them for); the call and list handlers are then replaced by the core's, in
+  // that order. A 2025-era server never asks: registering there would only hold
+  // the SDK's per-tool record (about 1.5 KB) for the connection's whole life.
+  if (era === '2026' && !registry.hasDynamicTools) {
     for (const tool of await registry.listTools({ requestId: 'init', era, transport: opts.transport, clientCapabilities: {} })) {
       server.registerTool(tool.name, { inputSchema: inputSchemaOf(tool), ...(tool.description ? { description: tool.description } : {}) }, () => ({ content: [] }));
     }
   }
 
+  // Registering a tool makes the SDK turn listChanged on (2026-07-28 above): taken back where not declared.
+  settleListChanged(server, core);
+
+  // One handler for every list of this instance; the pages are shared (list-pages.ts).
+  const listPage = (req: { method: string; params?: { cursor?: string } }, ctx: ServerContext) => {
+    const method = req.method as ListMethod;
+    const { name, page } = LIST_PAGES[method];
+    return runOp(ctx, { method, target: { kind: 'list', name }, params: req.params }, (op) => page(core, op, req.params?.cursor)) as never;
+  };
+
   if (registry.hasTools) {
-    low.setRequestHandler('tools/list', (req, ctx) =>
-      runOp(ctx, { ...list('tools/list', 'tools'), params: req.params }, async (op) => {
-        const tools = visibleItems(await registry.listTools(op.ctx), op.ctx, core.hideUnauthorized);
-        const page = core.paginator.paginate('tools', tools, (t) => t.name, req.params?.cursor);
-        return withCursor({ tools: page.items.map(describeTool) }, page.nextCursor) as never;
-      }),
-    );
+    low.setRequestHandler('tools/list', listPage);
 
     low.setRequestHandler('tools/call', async (req, ctx) => {
       // A call the 2026-07-28 fast path already ran: only the answer is made here.
@@ -206,12 +205,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (registry.prompts.size > 0) {
-    low.setRequestHandler('prompts/list', (req, ctx) =>
-      runOp(ctx, { ...list('prompts/list', 'prompts'), params: req.params }, async (op) => {
-        const page = core.paginator.paginate('prompts', visibleItems([...registry.prompts.values()], op.ctx, core.hideUnauthorized), (p) => p.name, req.params?.cursor);
-        return withCursor({ prompts: page.items.map(describePrompt) }, page.nextCursor) as never;
-      }),
-    );
+    low.setRequestHandler('prompts/list', listPage);
     low.setRequestHandler('prompts/get', async (req, ctx) => {
       const rc = contextOf(ctx);
       const args = (req.params.arguments ?? {}) as Record<string, string>;
@@ -234,18 +228,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   }
 
   if (hasResources) {
-    low.setRequestHandler('resources/list', (req, ctx) =>
-      runOp(ctx, { ...list('resources/list', 'resources'), params: req.params }, async (op) => {
-        const page = core.paginator.paginate('resources', visibleItems([...registry.resources.values()], op.ctx, core.hideUnauthorized), (r) => r.uri, req.params?.cursor);
-        return withCursor({ resources: page.items.map(describeResource) }, page.nextCursor) as never;
-      }),
-    );
-    low.setRequestHandler('resources/templates/list', (req, ctx) =>
-      runOp(ctx, { ...list('resources/templates/list', 'templates'), params: req.params }, async (op) => {
-        const page = core.paginator.paginate('templates', registry.templates.filter((t) => !core.hideUnauthorized || canAccess(t.def, op.ctx)), (t) => t.def.uriTemplate, req.params?.cursor);
-        return withCursor({ resourceTemplates: page.items.map((t) => describeTemplate(t.def)) }, page.nextCursor) as never;
-      }),
-    );
+    low.setRequestHandler('resources/list', listPage);
+    low.setRequestHandler('resources/templates/list', listPage);
     low.setRequestHandler('resources/read', async (req, ctx) => {
       const rc = contextOf(ctx);
       const { uri } = req.params;
@@ -268,14 +252,14 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       // A URI the caller may not read is refused by the authorize step: never subscribed, nothing delivered.
       low.setRequestHandler('resources/subscribe', (req, ctx) =>
         runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-          live?.subscriptions.add(req.params.uri);
+          if (live) (live.subscriptions ??= new Set()).add(req.params.uri);
           await opts.sessionChanged?.({ subscribe: req.params.uri });
           return {};
         }),
       );
       low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
         runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-          live?.subscriptions.delete(req.params.uri);
+          live?.subscriptions?.delete(req.params.uri);
           await opts.sessionChanged?.({ unsubscribe: req.params.uri });
           return {};
         }),
@@ -305,10 +289,11 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     },
     restoreState: (state) => {
       if ('logLevel' in state && state.logLevel !== undefined) logLevel = state.logLevel as LogLevel;
-      if ('subscriptions' in state) live?.subscriptions.clear();
-      for (const uri of ('subscriptions' in state ? state.subscriptions : undefined) ?? []) live?.subscriptions.add(uri);
-      if ('subscribe' in state) live?.subscriptions.add(state.subscribe);
-      if ('unsubscribe' in state) live?.subscriptions.delete(state.unsubscribe);
+      if (!live) return;
+      // Made on first use (an idle session without subscriptions holds no Set).
+      if ('subscriptions' in state) live.subscriptions = state.subscriptions?.length ? new Set(state.subscriptions) : undefined;
+      if ('subscribe' in state) (live.subscriptions ??= new Set()).add(state.subscribe);
+      if ('unsubscribe' in state) live.subscriptions?.delete(state.unsubscribe);
     },
   };
 }

@@ -18,24 +18,26 @@ export interface SessionCallTarget {
 }
 
 export class SessionCalls {
-  private readonly live = new Map<string | number, SessionCallTarget>();
+  /** Made on the first call served here: a session that never has one holds none. */
+  private live: Map<string | number, SessionCallTarget> | undefined;
 
   /** Registers a call being served; returns the function that unregisters it. */
   begin(id: string | number, target: SessionCallTarget): () => void {
-    this.live.set(id, target);
+    const live = (this.live ??= new Map());
+    live.set(id, target);
     return () => {
-      if (this.live.get(id) === target) this.live.delete(id);
+      if (live.get(id) === target) live.delete(id);
     };
   }
 
   get size(): number {
-    return this.live.size;
+    return this.live?.size ?? 0;
   }
 
   /** The client cancelled request `id`: true when it was a call served here (aborted with the client's reason). */
   cancel(id: unknown, reason: unknown): boolean {
     if (typeof id !== 'string' && typeof id !== 'number') return false;
-    const target = this.live.get(id);
+    const target = this.live?.get(id);
     if (!target) return false;
     target.abort(reason);
     return true;
@@ -43,6 +45,7 @@ export class SessionCalls {
 
   /** The session ended: every call is aborted, as the SDK aborts its own handlers then. */
   abortAll(reason: unknown): void {
+    if (!this.live) return;
     const targets = [...this.live.values()];
     this.live.clear();
     for (const target of targets) target.abort(reason);
@@ -57,14 +60,14 @@ export class SessionCalls {
     const send = transport.send.bind(transport);
     transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
       const related = options?.relatedRequestId;
-      const target = related === undefined ? undefined : this.live.get(related);
+      const target = related === undefined ? undefined : this.live?.get(related);
       return target ? target.deliver(message) : send(message, options);
     };
   }
 
   /** Cancellations among the messages of a POST (a single message or a batch), passed to the calls they name. */
   cancelFrom(body: unknown): void {
-    if (this.live.size === 0) return;
+    if (!this.live?.size) return;
     for (const message of Array.isArray(body) ? body : [body]) {
       const m = message as { method?: unknown; params?: { requestId?: unknown; reason?: unknown } } | null;
       if (m && typeof m === 'object' && m.method === 'notifications/cancelled' && !('id' in m)) this.cancel(m.params?.requestId, m.params?.reason);

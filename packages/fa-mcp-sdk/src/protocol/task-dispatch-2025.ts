@@ -53,7 +53,7 @@ function claims(m: JSONRPCMessage): m is RpcRequest {
 
 /**
  * Installs the dispatch on a connected transport. It chains onto whatever
- * accessor already wraps `onmessage` (the wire tap), so both keep working.
+ * accessor already wraps `onmessage` (or onto the plain property the wire tap sets), so both keep working.
  */
 export function installTaskDispatch(transport: Transport, deps: TaskDispatchDeps): () => void {
   const previous = Object.getOwnPropertyDescriptor(transport, 'onmessage');

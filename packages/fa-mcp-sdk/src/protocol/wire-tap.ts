@@ -68,27 +68,101 @@ export function tapWire(
   transport: TransportKind,
   adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
 ): WireTap {
-  const pending = new Map<string | number, WireRequestScope>();
-  let sessionId: string | undefined;
-  // The SDK's HTTP and stdio transports hand over schema-checked messages; the legacy SSE transport
-  // hands over what the client posted, and an in-memory pair whatever the other side built.
-  const inboundKind = transport === 'sse' || transport === 'memory' ? checkedKind : knownKind;
-
-  const settle = (id: string | number, outcome: Parameters<WireRequestScope['end']>[0]) => {
-    const scope = pending.get(id);
-    if (!scope) return;
-    pending.delete(id);
-    scope.end(outcome);
+  const tap = new Tap(observer, era, transport, adopt);
+  const connect = low.connect;
+  low.connect = (t: Transport) => {
+    tap.wrap(t);
+    return connect.call(low, t);
   };
+  return tap;
+}
 
-  const inbound = (message: JSONRPCMessage, extra: MessageExtraInfo | undefined, deliver: OnMessage) => {
-    const kind = inboundKind(message);
+/**
+ * One server instance's tap. A class, so what every connection shares (the
+ * code) lives on its prototype and a connection holds only its fields and the
+ * few functions it hands to the transport; those go on the transport as plain
+ * properties, as the SDK's own do, so the transport keeps its shape.
+ */
+class Tap implements WireTap {
+  private readonly pending = new Map<string | number, WireRequestScope>();
+  private sessionId: string | undefined;
+  private closeConnection: (() => void) | undefined;
+  /** The SDK's HTTP and stdio transports hand over schema-checked messages; the legacy SSE transport what the client posted, an in-memory pair whatever the other side built. */
+  private readonly inboundKind: (m: JSONRPCMessage) => Kind;
+
+  constructor(
+    private readonly observer: WireObserver,
+    private readonly era: ProtocolEra,
+    private readonly transport: TransportKind,
+    private readonly adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
+  ) {
+    this.inboundKind = transport === 'sse' || transport === 'memory' ? checkedKind : knownKind;
+  }
+
+  scope(id: string | number | undefined): WireRequestScope | undefined {
+    return id === undefined ? undefined : this.pending.get(id);
+  }
+
+  /**
+   * Taps `t` as the SDK connects to it: what it sends at once, what it receives
+   * and its end from the moment the SDK starts it. The SDK's connect assigns the
+   * transport's onmessage and onclose (chaining what was there) and then calls
+   * start(), before which nothing is delivered: the tap wraps them there.
+   */
+  wrap(t: Transport): void {
+    this.sessionId = t.sessionId;
+    const send = t.send;
+    t.send = (message, options) => {
+      this.sessionId ??= t.sessionId;
+      try {
+        this.outbound(message);
+      } catch {
+        // observation never breaks delivery
+      }
+      return send.call(t, message, options);
+    };
+    const start = t.start;
+    t.start = () => {
+      this.attach(t);
+      return start.call(t);
+    };
+  }
+
+  private attach(t: Transport): void {
+    const deliver = t.onmessage as OnMessage | undefined;
+    if (deliver) t.onmessage = (message, extra) => this.inbound(message, extra, deliver);
+    this.closeConnection = this.observer.connection(this.era, this.transport);
+    const inner = t.onclose;
+    t.onclose = () => {
+      this.markClosed();
+      inner?.();
+    };
+  }
+
+  private markClosed(): void {
+    const close = this.closeConnection;
+    if (!close) return;
+    this.closeConnection = undefined;
+    for (const id of [...this.pending.keys()]) this.settle(id, { cancelled: true });
+    close();
+  }
+
+  private settle(id: string | number, outcome: Parameters<WireRequestScope['end']>[0]): void {
+    const scope = this.pending.get(id);
+    if (!scope) return;
+    this.pending.delete(id);
+    scope.end(outcome);
+  }
+
+  private inbound(message: JSONRPCMessage, extra: MessageExtraInfo | undefined, deliver: OnMessage): void {
+    const kind = this.inboundKind(message);
     if (kind === 'request') {
       const request = message as JSONRPCRequest;
       const headers = extra?.request?.headers;
+      const { era, transport, sessionId } = this;
       const scope =
-        (adopt && extra?.request ? adopt(extra.request) : undefined) ??
-        observer.request({
+        (this.adopt && extra?.request ? this.adopt(extra.request) : undefined) ??
+        this.observer.request({
           method: request.method,
           id: request.id,
           ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
@@ -97,104 +171,36 @@ export function tapWire(
           ...(sessionId ? { sessionId } : {}),
           ...(headers ? { headers } : {}),
         });
-      pending.set(request.id, scope);
+      this.pending.set(request.id, scope);
       return scope.run(() => deliver(message, extra));
     }
     if (kind === 'notification') {
       const notification = message as JSONRPCNotification;
-      observer.notification('in', notification.method, notification.params, era, transport);
+      this.observer.notification('in', notification.method, notification.params, this.era, this.transport);
       if (notification.method === 'notifications/cancelled') {
         const id = (notification.params as { requestId?: string | number } | undefined)?.requestId;
-        if (id !== undefined) settle(id, { cancelled: true });
+        if (id !== undefined) this.settle(id, { cancelled: true });
       }
     }
     return deliver(message, extra);
-  };
+  }
 
-  // What the SDK sends is built by the SDK: told apart by its members.
-  const outbound = (message: JSONRPCMessage) => {
+  /** What the SDK sends is built by the SDK: told apart by its members. */
+  private outbound(message: JSONRPCMessage): void {
     const m = message as { id?: string | number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     switch (knownKind(message)) {
       case 'result':
-        if (m.id !== undefined && m.id !== null) settle(m.id, { result: m.result });
+        if (m.id !== undefined && m.id !== null) this.settle(m.id, { result: m.result });
         break;
       case 'error':
-        if (m.id !== undefined && m.id !== null && m.error) settle(m.id, { error: m.error });
+        if (m.id !== undefined && m.id !== null && m.error) this.settle(m.id, { error: m.error });
         break;
       case 'request':
-        if (m.id !== undefined && m.id !== null) observer.outboundRequest(m.method as string, m.id);
+        if (m.id !== undefined && m.id !== null) this.observer.outboundRequest(m.method as string, m.id);
         break;
       case 'notification':
-        observer.notification('out', m.method as string, m.params, era, transport);
+        this.observer.notification('out', m.method as string, m.params, this.era, this.transport);
         break;
     }
-  };
-
-  // A message seen once is not observed again when tapped handlers end up chained.
-  const seen = new WeakSet<object>();
-
-  const wrap = (t: Transport) => {
-    // The SDK reads the current onmessage/onclose and assigns a function that chains
-    // them; the accessors wrap whatever is assigned, keeping what was there before.
-    let deliver = t.onmessage as OnMessage | undefined;
-    const tapMessage =
-      (inner: OnMessage): OnMessage =>
-      (message, extra) => {
-        if (seen.has(message)) return inner(message, extra);
-        seen.add(message);
-        return inbound(message, extra, inner);
-      };
-    Object.defineProperty(t, 'onmessage', {
-      configurable: true,
-      enumerable: true,
-      get: () => (deliver ? tapMessage(deliver) : undefined),
-      set: (fn: OnMessage | undefined) => {
-        deliver = fn;
-      },
-    });
-
-    const closeConnection = observer.connection(era, transport);
-    let closed = false;
-    const markClosed = () => {
-      if (closed) return;
-      closed = true;
-      for (const id of [...pending.keys()]) settle(id, { cancelled: true });
-      closeConnection();
-    };
-    let onClose = t.onclose;
-    Object.defineProperty(t, 'onclose', {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        const inner = onClose;
-        return () => {
-          markClosed();
-          inner?.();
-        };
-      },
-      set: (fn: (() => void) | undefined) => {
-        onClose = fn;
-      },
-    });
-
-    const send = t.send.bind(t);
-    t.send = (message, options) => {
-      sessionId ??= t.sessionId;
-      try {
-        outbound(message);
-      } catch {
-        // observation never breaks delivery
-      }
-      return send(message, options);
-    };
-  };
-
-  const connect = low.connect.bind(low);
-  low.connect = async (t: Transport) => {
-    sessionId = t.sessionId;
-    wrap(t);
-    return connect(t);
-  };
-
-  return { scope: (id) => (id === undefined ? undefined : pending.get(id)) };
+  }
 }

@@ -16,34 +16,46 @@ export interface SessionEventStore extends IEventStore {
 type Send = (eventId: string, message: JsonRpcMessageLike) => Promise<void>;
 
 export function sessionEventStore(store: IEventStore, sessionId: string): SessionEventStore {
-  const prefix = `${sessionId}/`;
-  const own = (streamId: string | undefined) => (streamId?.startsWith(prefix) ? streamId.slice(prefix.length) : undefined);
+  return new SessionView(store, `${sessionId}/`);
+}
 
-  return {
-    storeEvent: (streamId, message) => store.storeEvent(prefix + streamId, message),
+/** A class, so an idle session holds its two fields and not a set of closures of its own. */
+class SessionView implements SessionEventStore {
+  constructor(
+    private readonly store: IEventStore,
+    private readonly prefix: string,
+  ) {}
 
-    async getStreamIdForEventId(eventId) {
-      return own(await store.getStreamIdForEventId?.(eventId));
-    },
+  private own(streamId: string | undefined): string | undefined {
+    return streamId?.startsWith(this.prefix) ? streamId.slice(this.prefix.length) : undefined;
+  }
 
-    async replayEventsAfter(lastEventId, { send }) {
-      if (store.getStreamIdForEventId) {
-        // checked before anything is sent
-        if (own(await store.getStreamIdForEventId(lastEventId)) === undefined) throw new Error(UNKNOWN_EVENT_ID);
-        const streamId = own(await store.replayEventsAfter(lastEventId, { send }));
-        if (streamId === undefined) throw new Error(UNKNOWN_EVENT_ID);
-        return streamId;
-      }
-      // A store that cannot say whose an id is: hold the events until it names the stream.
-      const held: Array<Parameters<Send>> = [];
-      const streamId = own(await store.replayEventsAfter(lastEventId, { send: async (id, message) => void held.push([id, message]) }));
+  storeEvent(streamId: string, message: JsonRpcMessageLike): Promise<string> {
+    return this.store.storeEvent(this.prefix + streamId, message);
+  }
+
+  async getStreamIdForEventId(eventId: string): Promise<string | undefined> {
+    return this.own(await this.store.getStreamIdForEventId?.(eventId));
+  }
+
+  async replayEventsAfter(lastEventId: string, { send }: { send: Send }): Promise<string> {
+    const { store } = this;
+    if (store.getStreamIdForEventId) {
+      // checked before anything is sent
+      if (this.own(await store.getStreamIdForEventId(lastEventId)) === undefined) throw new Error(UNKNOWN_EVENT_ID);
+      const streamId = this.own(await store.replayEventsAfter(lastEventId, { send }));
       if (streamId === undefined) throw new Error(UNKNOWN_EVENT_ID);
-      for (const [id, message] of held) await send(id, message);
       return streamId;
-    },
+    }
+    // A store that cannot say whose an id is: hold the events until it names the stream.
+    const held: Array<Parameters<Send>> = [];
+    const streamId = this.own(await store.replayEventsAfter(lastEventId, { send: async (id, message) => void held.push([id, message]) }));
+    if (streamId === undefined) throw new Error(UNKNOWN_EVENT_ID);
+    for (const [id, message] of held) await send(id, message);
+    return streamId;
+  }
 
-    async drop() {
-      await store.dropStreamsOf?.(prefix);
-    },
-  };
+  async drop(): Promise<void> {
+    await this.store.dropStreamsOf?.(this.prefix);
+  }
 }
