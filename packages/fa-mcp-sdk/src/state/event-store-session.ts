@@ -6,11 +6,14 @@
  * id, refuses event ids of other sessions, and forgets the session's events
  * when it ends.
  */
+import { randomUUID } from 'node:crypto';
 import { UNKNOWN_EVENT_ID, type IEventStore, type JsonRpcMessageLike } from './event-store-memory.js';
 
 export interface SessionEventStore extends IEventStore {
   /** Forgets every event of the session (call when it ends). */
   drop(): Promise<void>;
+  /** While true, events are not kept (each gets a fresh id): a restored session replaying its initialize. */
+  muted: boolean;
 }
 
 type Send = (eventId: string, message: JsonRpcMessageLike) => Promise<void>;
@@ -21,6 +24,8 @@ export function sessionEventStore(store: IEventStore, sessionId: string): Sessio
 
 /** A class, so an idle session holds its two fields and not a set of closures of its own. */
 class SessionView implements SessionEventStore {
+  muted = false;
+
   constructor(
     private readonly store: IEventStore,
     private readonly prefix: string,
@@ -31,6 +36,7 @@ class SessionView implements SessionEventStore {
   }
 
   storeEvent(streamId: string, message: JsonRpcMessageLike): Promise<string> {
+    if (this.muted) return Promise.resolve(randomUUID());
     return this.store.storeEvent(this.prefix + streamId, message);
   }
 

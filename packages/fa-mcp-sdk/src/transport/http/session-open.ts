@@ -49,12 +49,11 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
   const { factory, sessions, share } = deps;
   const logger = factory.core.logger;
   const events = sessionEventStore(deps.eventStore, seed.id);
-  // While a restored session replays its initialize, nothing is kept: those answers go nowhere.
-  let muted = false;
+  // While a restored session replays its initialize, nothing is kept (events.muted): those answers go nowhere.
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => seed.id,
     enableJsonResponse: deps.responseMode === 'json',
-    eventStore: { ...events, storeEvent: (streamId, message) => (muted ? Promise.resolve(randomUUID()) : events.storeEvent(streamId, message)) },
+    eventStore: events,
     onsessioninitialized: () => onInitialized(session),
     // DELETE: the session ends everywhere.
     onsessionclosed: async (id) => {
@@ -106,7 +105,7 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     transport,
     built,
     mute: (on: boolean) => {
-      muted = on;
+      events.muted = on;
     },
   };
 }
