@@ -1,6 +1,7 @@
 // What keeping 2025-era sessions in PostgreSQL costs (mcp.sessions.store: postgres; issue #21's target:
 // at most 5% of 2025-session throughput): the fa-mcp-sdk bench server (nothing enabled) with the memory
-// store and with the postgres store, both up at once, measured in alternating rounds on the same
+// store and with the postgres store, both on the same database and bus (only the store differs), both
+// up at once, measured in alternating rounds on the same
 // sessions (best req/s and least CPU per call kept), with JSON and SSE responses. PostgreSQL:
 // BENCH_DB_URL (default: the tests' database); a schema of its own, dropped afterwards.
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,8 @@ export async function measureSessionsStore({ entry, durationSec, rounds, connect
     for (const mode of ['json', 'sse']) {
       const servers = {};
       for (const store of ['memory', 'postgres']) {
-        const env = { BENCH_PROFILE: 'off', BENCH_RESPONSE_MODE: mode, ...(store === 'postgres' ? { BENCH_SESSIONS_STORE: 'postgres', BENCH_DB_URL: dbUrl } : {}) };
+        // Both on the same database and bus (what a server sharing sessions runs with anyway): only the store differs.
+        const env = { BENCH_PROFILE: 'off', BENCH_RESPONSE_MODE: mode, BENCH_DB_URL: dbUrl, ...(store === 'postgres' ? { BENCH_SESSIONS_STORE: 'postgres' } : {}) };
         const proc = await startServer(entry, env);
         procs.push(proc);
         proc.sessions = await openSessions(proc.url, connections, proc.headers ?? {});

@@ -38,11 +38,15 @@ const config = {
   },
 };
 if (want('ratelimit')) features.push('rate limit (general + per tool)', 'concurrency cap');
-// BENCH_SESSIONS_STORE=postgres with BENCH_DB_URL (sessions-store.mjs): 2025-era sessions in PostgreSQL.
-if (process.env.BENCH_SESSIONS_STORE === 'postgres') {
-  config.mcp.sessions.store = 'postgres';
+// BENCH_DB_URL (sessions-store.mjs): the main database and the LISTEN/NOTIFY bus, as a multi-instance
+// deployment has them; with BENCH_SESSIONS_STORE=postgres, 2025-era sessions are kept there too.
+if (process.env.BENCH_DB_URL) {
   config.mcp.notifications = { bus: 'postgres' };
   config.db = { postgres: { dbs: { main: { url: process.env.BENCH_DB_URL } } } };
+  features.push('main database and bus in PostgreSQL');
+}
+if (process.env.BENCH_SESSIONS_STORE === 'postgres') {
+  config.mcp.sessions.store = 'postgres';
   features.push('sessions in PostgreSQL');
 }
 
