@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs HAProxy (Debian's haproxy package) for the cluster tests and `npm run cluster`,
-# without starting the system service: the tests (test/cluster/) and scripts/cluster/ run their
+# without starting the system service: the tests (test/clients/cluster.test.ts) and scripts/cluster/ run their
 # own haproxy process (`haproxy -f <generated cfg> -db`) on free 127.0.0.1 ports, and stop it.
 # Idempotent: a haproxy already there is kept. Under CI (CI set, not "false"/"0") a haproxy it
 # cannot install is an error (exit 1); elsewhere it says what it skipped and exits 0.
