@@ -4,6 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 export declare const DEMO_ENTRY: string;
 export declare const LOCAL_PG_URL: string;
 export declare const SERVED_BY: string;
+/** HAProxy's idle time for a client connection, and the keep-alive time it tells clients (below it). */
+export declare const CLIENT_KEEP_ALIVE: { idleSec: number; advertisedSec: number };
 export declare function findHaproxy(env?: NodeJS.ProcessEnv): string | undefined;
 export declare function freePort(): Promise<number>;
 export declare function waitUntil<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T>;
@@ -20,6 +22,8 @@ export interface RunningHaproxy {
   url: string;
   port: number;
   child: ChildProcess;
+  /** The configuration it runs. */
+  config: string;
   log(): string;
   stop(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // dist/start.js by default) on free 127.0.0.1 ports, all on one PostgreSQL, behind
 // a real HAProxy (round-robin, no stickiness, health check on /ready so a draining
 // instance leaves the rotation). Used by `npm run cluster` (scripts/cluster/run.mjs),
-// the cluster tests (test/cluster/) and the cluster bench (scripts/bench/cluster.mjs).
+// the cluster test (test/clients/cluster.test.ts) and the cluster bench (scripts/bench/cluster.mjs).
 // Every wait has a deadline; nothing here sleeps for a fixed time to decide anything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,11 +90,21 @@ export async function createDatabase(adminUrl, name) {
 }
 
 /**
+ * Keep-alive between clients and HAProxy. An instance answers `Keep-Alive: timeout=65`
+ * (webServer.timeouts.keepAliveMs, above the balancer's idle time toward it) and HAProxy passes
+ * that header on, while it closes an idle client connection after its own `timeout
+ * http-keep-alive`. A client that believes 65 s (Node's fetch does) sends its next request on a
+ * connection HAProxy is closing, and a POST fails with "other side closed" (it is not retried).
+ * So the frontend states its own idle time, with a margin for a busy client.
+ */
+export const CLIENT_KEEP_ALIVE = { idleSec: 10, advertisedSec: 5 };
+
+/**
  * The HAProxy configuration: one frontend on `listenPort`, round-robin over `servers`
  * ({ name, port }) with no stickiness, a health check on GET /ready (a draining instance
  * answers 503 and leaves the rotation within about `checkMs` x `fall`), a connection that fails
- * tried again on another instance, the instance's name in X-Served-By, and timeouts long
- * enough for SSE streams.
+ * tried again on another instance, the instance's name in X-Served-By, timeouts long
+ * enough for SSE streams, and clients told HAProxy's own keep-alive (see CLIENT_KEEP_ALIVE).
  */
 export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, rise = 2, host = '127.0.0.1', log = false }) {
   return [
@@ -110,7 +120,7 @@ export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, ri
     // SSE streams (GET streams, legacy SSE, a long call's stream) stay open without traffic.
     '  timeout client 10m',
     '  timeout server 10m',
-    '  timeout http-keep-alive 10s',
+    `  timeout http-keep-alive ${CLIENT_KEEP_ALIVE.idleSec}s`,
     '  timeout http-request 15s',
     // A busy instance may take a while to answer /ready: slow is not down.
     '  timeout check 3s',
@@ -121,6 +131,8 @@ export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, ri
     '',
     'frontend mcp',
     `  bind ${host}:${listenPort}`,
+    // The instances' own hint (Keep-Alive: timeout=65) would reach the client otherwise.
+    `  http-response set-header Keep-Alive timeout=${CLIENT_KEEP_ALIVE.advertisedSec}`,
     '  default_backend instances',
     '',
     'backend instances',
@@ -147,7 +159,7 @@ export function checkHaproxyConfig(text, bin = findHaproxy()) {
   }
 }
 
-/** Starts haproxy in the foreground (-db) with `config`; answers { url, port, child, stop() }. */
+/** Starts haproxy in the foreground (-db) with `config`; answers { url, port, child, config, log(), stop() }. */
 export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutMs = 10_000 }) {
   if (!bin) throw new Error('haproxy is not installed (scripts/ci/install-haproxy.sh installs it)');
   const dir = mkdtempSync(join(tmpdir(), 'fa-mcp-haproxy-'));
@@ -167,6 +179,7 @@ export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutM
     url,
     port,
     child,
+    config,
     log: () => log,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -179,7 +192,7 @@ export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutM
 /**
  * One instance of the server as a child process on `port`. `env` is added to a
  * minimal environment (PATH, HOME). Answers a handle: waitReady(), stop(signal) (resolves
- * once it exited), kill() (SIGKILL), start() again on the same port, log().
+ * once it exited), kill() (SIGKILL), start() again on the same port, log() (every run's, the last 200 KB).
  */
 export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
   let child;
@@ -198,7 +211,8 @@ export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
     },
     log: () => log,
     start() {
-      log = '';
+      // Kept across restarts (a marker between runs): what a stopped run said is part of the story.
+      if (log) log += `\n--- ${name} started again at ${new Date().toISOString()}\n`;
       child = spawn(process.execPath, [entry], {
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
