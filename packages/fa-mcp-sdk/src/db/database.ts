@@ -33,7 +33,9 @@ import {
   type SqlQuery,
 } from './sql-builders.js';
 
-export type { QueryResult, QueryResultRow } from 'pg';
+import type { PgPool, PgPoolClient, QueryResult, QueryResultRow } from './pg-types.js';
+
+export type { QueryResult, QueryResultRow } from './pg-types.js';
 
 export interface DatabaseOptions {
   name: string;
@@ -44,7 +46,7 @@ export interface DatabaseOptions {
 }
 
 interface TxState {
-  client: pg.PoolClient;
+  client: PgPoolClient;
   savepoints: number;
   done: boolean;
 }
@@ -84,7 +86,7 @@ export class Database {
   }
 
   /** The pool, created (and the embedded database started) on first use. */
-  pool(): Promise<pg.Pool> {
+  pool(): Promise<PgPool> {
     if (this.closed) return Promise.reject(new UpstreamUnavailableError(`Database "${this.name}" is closed`, { upstream: 'database', database: this.name }));
     this.poolPromise ??= this.createPool().catch((err: unknown) => {
       this.poolPromise = undefined;
@@ -122,7 +124,7 @@ export class Database {
   }
 
   /** Runs a parameterised statement; connection failures become UpstreamUnavailableError (-32006). */
-  async query<R extends pg.QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<pg.QueryResult<R>> {
+  async query<R extends QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<QueryResult<R>> {
     const q = normalizeQuery(input, values);
     const state = this.tx.getStore();
     try {
@@ -135,12 +137,12 @@ export class Database {
   }
 
   /** The rows. */
-  async queryRs<R extends pg.QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R[]> {
+  async queryRs<R extends QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R[]> {
     return (await this.query<R>(input, values)).rows;
   }
 
   /** The first row, or undefined. */
-  async oneRow<R extends pg.QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R | undefined> {
+  async oneRow<R extends QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R | undefined> {
     return (await this.query<R>(input, values)).rows[0];
   }
 
@@ -187,7 +189,7 @@ export class Database {
   async withTransaction<T>(fn: (db: Database) => Promise<T>): Promise<T> {
     const outer = this.tx.getStore();
     if (outer && !outer.done) return this.withSavepoint(outer, fn);
-    let client: pg.PoolClient;
+    let client: PgPoolClient;
     try {
       client = await (await this.pool()).connect();
     } catch (err) {
@@ -246,7 +248,7 @@ export class Database {
   }
 
   /** The rows nearest to `vector`, each with its `distance`, closest first. */
-  async searchNearest<R extends pg.QueryResultRow = DbRecord>(args: NearestArgs): Promise<Array<R & { distance: number }>> {
+  async searchNearest<R extends QueryResultRow = DbRecord>(args: NearestArgs): Promise<Array<R & { distance: number }>> {
     return this.queryRs<R & { distance: number }>(nearestSql(args));
   }
 

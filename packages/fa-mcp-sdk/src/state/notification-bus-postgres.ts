@@ -5,6 +5,7 @@
  * (NOTIFY caps them near 8 KB): send ids, not documents.
  */
 import type pg from 'pg';
+import type { PgClientConfig, PgPool } from '../db/pg-types.js';
 import type { CoreLogger } from '../core/core.js';
 import { LocalListeners, type BusListener, type INotificationBus } from './notification-bus.js';
 
@@ -18,8 +19,8 @@ export class PostgresNotificationBus implements INotificationBus {
   private reconnecting = false;
 
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly clientConfig: pg.ClientConfig,
+    private readonly pool: PgPool,
+    private readonly clientConfig: PgClientConfig,
     private readonly logger?: CoreLogger,
   ) {}
 
@@ -48,7 +49,7 @@ export class PostgresNotificationBus implements INotificationBus {
   private async connect(): Promise<void> {
     // pg is loaded on first use, so servers without PostgreSQL never pay for it
     const { default: pgModule } = await import('pg');
-    const client = new pgModule.Client(this.clientConfig);
+    const client = new pgModule.Client(this.clientConfig as pg.ClientConfig);
     client.on('notification', (msg) => {
       if (msg.channel !== PG_CHANNEL || !msg.payload) return;
       try {

@@ -10,6 +10,7 @@ import { toWebRequest } from '@modelcontextprotocol/node';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
+import type { HttpRouter } from '../../core/http-types.js';
 import { fromSdkAuthInfo, sdkAuthOf } from '../../protocol/auth-info.js';
 import { runSdkServed, sdkServedRequest } from '../../protocol/sdk-served-methods.js';
 import type { AuthInfo } from '../../core/request-context.js';
@@ -47,7 +48,7 @@ export interface McpRoutesOptions {
 }
 
 export interface McpRoutes {
-  router: express.Router;
+  router: HttpRouter;
   sessions: SessionManager;
   /** mcp.sessions.store: postgres: this instance's side of the shared sessions. */
   share?: SessionShare;
