@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { DbConnectionConfig } from '../config/sections/db.js';
 import type { CoreLogger } from '../core/core.js';
 import { UpstreamUnavailableError } from '../core/errors.js';
+import { loadOptional } from '../core/optional-package.js';
 import { toDbError } from './db-errors.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { quoteTable, type TableRef } from './identifiers.js';
@@ -96,6 +97,8 @@ export class Database {
   }
 
   private async createPool(): Promise<pg.Pool> {
+    // pg is an optional peer: loaded first, so a missing one starts nothing (the embedded part names it too)
+    const { default: pg } = await loadOptional(this.embedded ? 'embeddedDb' : 'postgres', () => import('pg'));
     if (this.embedded && !this.embeddedServer) {
       this.embeddedServer = await startEmbeddedPostgres({
         dataDir: this.cfg.embeddedDataDir,
@@ -105,7 +108,6 @@ export class Database {
       });
       this.logger.info({ database: this.name, port: this.embeddedServer.port, dataDir: this.cfg.embeddedDataDir || 'memory' }, 'embedded PostgreSQL started');
     }
-    const { default: pg } = await import('pg');
     const pool = new pg.Pool(poolConfig(this.name, this.cfg, this.types.config(pg.types.getTypeParser), this.embeddedServer));
     // An idle client losing its connection must not crash the process: log it, the pool drops it.
     pool.on('error', (err) => this.logger.warn({ database: this.name, err: err.message }, 'idle database connection lost'));

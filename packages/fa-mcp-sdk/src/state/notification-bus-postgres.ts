@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { PgClientConfig, PgPool } from '../db/pg-types.js';
 import type { CoreLogger } from '../core/core.js';
+import { loadOptional } from '../core/optional-package.js';
 import { LocalListeners, type BusListener, type INotificationBus } from './notification-bus.js';
 
 const PG_CHANNEL = 'fa_mcp_bus';
@@ -48,7 +49,7 @@ export class PostgresNotificationBus implements INotificationBus {
 
   private async connect(): Promise<void> {
     // pg is loaded on first use, so servers without PostgreSQL never pay for it
-    const { default: pgModule } = await import('pg');
+    const { default: pgModule } = await loadOptional('postgres', () => import('pg'));
     const client = new pgModule.Client(this.clientConfig as pg.ClientConfig);
     client.on('notification', (msg) => {
       if (msg.channel !== PG_CHANNEL || !msg.payload) return;
