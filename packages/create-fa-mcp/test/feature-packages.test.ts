@@ -1,6 +1,6 @@
 /**
- * A generated project declares the optional fa-mcp-sdk packages its features need (the embedded
- * database: PGlite; Consul registration: consul) at the versions fa-mcp-sdk declares as its
+ * A generated project declares the optional fa-mcp-sdk packages its features need (PostgreSQL:
+ * pg; the embedded database: pg and PGlite; Consul registration: consul) at the versions fa-mcp-sdk declares as its
  * optional peers, and the template declares what every project uses (Swagger UI for /docs; the
  * MCP client and pretty logs for development), with Scarf's install-time analytics off.
  */
@@ -29,7 +29,7 @@ describe('the packages a generated project declares', () => {
   it('are optional peers of fa-mcp-sdk, at the versions it declares', () => {
     const template = JSON.parse(readFileSync(join(TEMPLATE_DIR, 'package.json'), 'utf8').replace(/\{\{[^}]*\}\}/g, 'x')) as Manifest;
     const declared = { ...FEATURE_PACKAGES.embeddedDb, ...FEATURE_PACKAGES.consul, ...template.dependencies, ...template.devDependencies };
-    for (const name of ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'consul', 'swagger-ui-dist', '@modelcontextprotocol/client', 'pino-pretty']) {
+    for (const name of ['pg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'consul', 'swagger-ui-dist', '@modelcontextprotocol/client', 'pino-pretty']) {
       expect(sdkManifest.peerDependenciesMeta[name]?.optional, name).toBe(true);
       expect(`^${declared[name as keyof typeof declared]}`, name).toBe(sdkManifest.peerDependencies[name]);
     }
@@ -46,5 +46,7 @@ describe('the packages a generated project declares', () => {
     expect(full.dependencies).toMatchObject({ ...FEATURE_PACKAGES.embeddedDb, ...FEATURE_PACKAGES.consul });
     const server = await generate('server-db', { database: 'postgres', databaseUrl: 'postgres://u:p@localhost:5432/db', consul: false });
     expect(server.dependencies['@electric-sql/pglite']).toBeUndefined();
+    expect(server.dependencies).toMatchObject(FEATURE_PACKAGES.postgres);
+    expect(plain.dependencies.pg).toBeUndefined();
   });
 });

@@ -48,6 +48,7 @@ export * from './db/index.js';
 // Authentication and access control (FA-MCP-SDK-DOC/04-authentication.md, 05-ad-authorization.md)
 export { createAuthMW } from './auth/create-auth-mw.js';
 export { getRequestAuth, type AuthenticatedRequest } from './auth/request-auth.js';
+export type { HttpHandler, HttpNext, HttpRequest, HttpResponse, HttpRouter } from './core/http-types.js';
 export { AuthError, type AuthErrorKind } from './auth/auth-error.js';
 export { canAccess, assertAccess } from './auth/access-check.js';
 export { generateToken, type GenerateTokenOptions } from './auth/generate-token.js';

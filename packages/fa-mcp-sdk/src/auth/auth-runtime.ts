@@ -5,9 +5,10 @@
  * consumer's routes, the stdio identity and the `use://auth` description.
  */
 import type express from 'express';
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config.js';
 import type { CoreLogger } from '../core/core.js';
+import type { HttpHandler, HttpRouter } from '../core/http-types.js';
 import { Authenticator } from './authenticator.js';
 import { baseUrlOf } from './base-url.js';
 import { buildSchemes } from './build-schemes.js';
@@ -53,9 +54,9 @@ export interface AuthRuntime {
    */
   readonly guardsAhead: boolean;
   /** Discovery documents, /oauth/token and the operators' endpoint (mounted before the guard). */
-  readonly publicRouter: express.Router;
+  readonly publicRouter: HttpRouter;
   /** Express middleware for the consumer's own routes, with the same schemes. */
-  createAuthMW(options?: AuthMWOptions): RequestHandler;
+  createAuthMW(options?: AuthMWOptions): HttpHandler;
   /** What `use://auth` says. */
   describe(transport: 'http' | 'stdio'): Record<string, unknown>;
   /** The identity of stdio requests (from `webServer.auth.stdioToken`), verified at start. */
@@ -111,7 +112,7 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
     logMint: (entry: Record<string, unknown>) => logger.info(entry, 'token minted'),
   };
   // Built for HTTP only (express and the route modules load with it); stdio serves no route.
-  let publicRouter = config.mcp.transportType === 'http' ? (await import('./public-router.js')).buildPublicRouter(routerInput) : undefined;
+  let publicRouter: HttpRouter | undefined = config.mcp.transportType === 'http' ? (await import('./public-router.js')).buildPublicRouter(routerInput) : undefined;
 
   let stdioIdentity: Promise<AuthInfo | undefined> | undefined;
   return {

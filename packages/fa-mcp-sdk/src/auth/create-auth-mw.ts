@@ -8,11 +8,11 @@
  * });
  * ```
  */
-import type { RequestHandler } from 'express';
+import type { HttpHandler } from '../core/http-types.js';
 import type { AuthRuntime } from './auth-runtime.js';
 import type { AuthMWOptions } from './http-guard.js';
 
-export function createAuthMW(source: { auth: AuthRuntime } | AuthRuntime, options: AuthMWOptions = {}): RequestHandler {
+export function createAuthMW(source: { auth: AuthRuntime } | AuthRuntime, options: AuthMWOptions = {}): HttpHandler {
   const runtime = 'createAuthMW' in source ? source : source.auth;
   return runtime.createAuthMW(options);
 }

@@ -6,7 +6,8 @@
  * reaches the handler.
  */
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import type { HttpHandler } from '../core/http-types.js';
 import { UpstreamUnavailableError } from '../core/errors.js';
 import { assertAccess } from './access-check.js';
 import { AuthThrottledError } from './failure-throttle.js';
@@ -45,7 +46,7 @@ export function requestInfo(req: Request): AuthRequestInfo {
 }
 
 /** A guard that can also run ahead of express, for the HTTP fast lane. */
-export type AuthGuard = RequestHandler & {
+export type AuthGuard = HttpHandler & {
   /**
    * Authenticates a request that has not entered express yet (its path is
    * `route`); express's turn of this guard then takes this outcome instead

@@ -16,9 +16,14 @@ export interface OptionalPart {
 }
 
 export const OPTIONAL_PARTS = {
+  postgres: {
+    feature: 'PostgreSQL (db.postgres.dbs, the postgres stores and bus)',
+    packages: [['pg', '8.23.1']],
+  },
   embeddedDb: {
     feature: 'The embedded database (db.postgres.dbs.<name>.embedded)',
-    packages: [['@electric-sql/pglite', '0.5.14'], ['@electric-sql/pglite-socket', '0.2.17']],
+    // served over the PostgreSQL protocol, so the pg client comes with it
+    packages: [['pg', '8.23.1'], ['@electric-sql/pglite', '0.5.14'], ['@electric-sql/pglite-socket', '0.2.17']],
   },
   embeddedVector: {
     feature: 'The vector extension of the embedded database (embedded.extensions: [vector])',

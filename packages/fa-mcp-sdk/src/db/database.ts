@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { DbConnectionConfig } from '../config/sections/db.js';
 import type { CoreLogger } from '../core/core.js';
 import { UpstreamUnavailableError } from '../core/errors.js';
+import { loadOptional } from '../core/optional-package.js';
 import { toDbError } from './db-errors.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { quoteTable, type TableRef } from './identifiers.js';
@@ -33,7 +34,9 @@ import {
   type SqlQuery,
 } from './sql-builders.js';
 
-export type { QueryResult, QueryResultRow } from 'pg';
+import type { PgPool, PgPoolClient, QueryResult, QueryResultRow } from './pg-types.js';
+
+export type { QueryResult, QueryResultRow } from './pg-types.js';
 
 export interface DatabaseOptions {
   name: string;
@@ -44,7 +47,7 @@ export interface DatabaseOptions {
 }
 
 interface TxState {
-  client: pg.PoolClient;
+  client: PgPoolClient;
   savepoints: number;
   done: boolean;
 }
@@ -84,7 +87,7 @@ export class Database {
   }
 
   /** The pool, created (and the embedded database started) on first use. */
-  pool(): Promise<pg.Pool> {
+  pool(): Promise<PgPool> {
     if (this.closed) return Promise.reject(new UpstreamUnavailableError(`Database "${this.name}" is closed`, { upstream: 'database', database: this.name }));
     this.poolPromise ??= this.createPool().catch((err: unknown) => {
       this.poolPromise = undefined;
@@ -94,6 +97,8 @@ export class Database {
   }
 
   private async createPool(): Promise<pg.Pool> {
+    // pg is an optional peer: loaded first, so a missing one starts nothing (the embedded part names it too)
+    const { default: pg } = await loadOptional(this.embedded ? 'embeddedDb' : 'postgres', () => import('pg'));
     if (this.embedded && !this.embeddedServer) {
       this.embeddedServer = await startEmbeddedPostgres({
         dataDir: this.cfg.embeddedDataDir,
@@ -103,7 +108,6 @@ export class Database {
       });
       this.logger.info({ database: this.name, port: this.embeddedServer.port, dataDir: this.cfg.embeddedDataDir || 'memory' }, 'embedded PostgreSQL started');
     }
-    const { default: pg } = await import('pg');
     const pool = new pg.Pool(poolConfig(this.name, this.cfg, this.types.config(pg.types.getTypeParser), this.embeddedServer));
     // An idle client losing its connection must not crash the process: log it, the pool drops it.
     pool.on('error', (err) => this.logger.warn({ database: this.name, err: err.message }, 'idle database connection lost'));
@@ -122,7 +126,7 @@ export class Database {
   }
 
   /** Runs a parameterised statement; connection failures become UpstreamUnavailableError (-32006). */
-  async query<R extends pg.QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<pg.QueryResult<R>> {
+  async query<R extends QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<QueryResult<R>> {
     const q = normalizeQuery(input, values);
     const state = this.tx.getStore();
     try {
@@ -135,12 +139,12 @@ export class Database {
   }
 
   /** The rows. */
-  async queryRs<R extends pg.QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R[]> {
+  async queryRs<R extends QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R[]> {
     return (await this.query<R>(input, values)).rows;
   }
 
   /** The first row, or undefined. */
-  async oneRow<R extends pg.QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R | undefined> {
+  async oneRow<R extends QueryResultRow = DbRecord>(input: QueryInput, values?: readonly unknown[]): Promise<R | undefined> {
     return (await this.query<R>(input, values)).rows[0];
   }
 
@@ -187,7 +191,7 @@ export class Database {
   async withTransaction<T>(fn: (db: Database) => Promise<T>): Promise<T> {
     const outer = this.tx.getStore();
     if (outer && !outer.done) return this.withSavepoint(outer, fn);
-    let client: pg.PoolClient;
+    let client: PgPoolClient;
     try {
       client = await (await this.pool()).connect();
     } catch (err) {
@@ -246,7 +250,7 @@ export class Database {
   }
 
   /** The rows nearest to `vector`, each with its `distance`, closest first. */
-  async searchNearest<R extends pg.QueryResultRow = DbRecord>(args: NearestArgs): Promise<Array<R & { distance: number }>> {
+  async searchNearest<R extends QueryResultRow = DbRecord>(args: NearestArgs): Promise<Array<R & { distance: number }>> {
     return this.queryRs<R & { distance: number }>(nearestSql(args));
   }
 

@@ -3,7 +3,7 @@
  * database, the *DB helpers on a database named by their first argument. Both
  * resolve the databases of the current request (see db-scope.ts).
  */
-import type { QueryResult, QueryResultRow } from 'pg';
+import type { QueryResult, QueryResultRow } from './pg-types.js';
 import type { Database } from './database.js';
 import { MAIN_DB } from './databases.js';
 import { currentDatabases } from './db-scope.js';

@@ -4,6 +4,7 @@
  */
 export { Database, isDbConfigured, type DatabaseOptions, type PoolStats, type QueryResult, type QueryResultRow } from './database.js';
 export { Databases, MAIN_DB, type DatabasesOptions } from './databases.js';
+export type { FieldDef, PgClientConfig, PgPool, PgPoolClient, PgQueryable } from './pg-types.js';
 export { currentDatabases, databaseScopeStep } from './db-scope.js';
 export { isConnectionError } from './db-errors.js';
 export { quoteIdent, quoteTable, type TableRef } from './identifiers.js';

@@ -1,5 +1,6 @@
 /**
- * pgvector: the vector literal for parameters, and builders for a vector column, its
+ * pgvector: the vector literal for parameters and its parser for results (the text
+ * form `[1,0.5,-2e-7]` of `vector` and `halfvec`), and builders for a vector column, its
  * index and a nearest-neighbour search. The distance operator is the caller's
  * choice, checked against a whitelist: it is spliced into SQL, values are not.
  */
@@ -33,6 +34,13 @@ export function toVectorSql(vector: readonly number[]): string {
   }
   // Finite JS numbers print in a form pgvector's float parser reads (e.g. 0.25, 1e-7).
   return `[${vector.join(',')}]`;
+}
+
+/** A `vector` / `halfvec` value as PostgreSQL prints it (`[1,0.5,-2e-7]`) to numbers. */
+export function fromVectorSql(text: string): number[] {
+  if (text[0] !== '[' || text[text.length - 1] !== ']') throw new Error('Not the text form of a vector');
+  const inner = text.slice(1, -1).trim();
+  return inner === '' ? [] : inner.split(',').map((v) => Number.parseFloat(v));
 }
 
 function positiveInt(value: number, field: string, max: number): number {

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { DbConnectionConfig } from '../config/sections/db.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
 import { quoteIdent } from './identifiers.js';
+import { fromVectorSql } from './pgvector.js';
 
 /** PGlite runs one statement at a time; more connections only queue. */
 export const EMBEDDED_MAX_POOL = 4;
@@ -66,9 +67,8 @@ export async function setupExtensions(pool: pg.Pool, extensions: readonly string
     }
   }
   if (!extensions.includes('vector')) return;
-  const { default: pgvector } = await import('pgvector');
   const { rows } = await pool.query<{ typname: string; oid: number }>(
     "SELECT t.typname, t.oid::int AS oid FROM pg_type t JOIN pg_extension e ON e.extname = 'vector' JOIN pg_depend d ON d.objid = t.oid AND d.refobjid = e.oid WHERE t.typname IN ('vector', 'halfvec')",
   );
-  for (const row of rows) types.set(row.oid, (text) => pgvector.fromSql(text));
+  for (const row of rows) types.set(row.oid, fromVectorSql);
 }

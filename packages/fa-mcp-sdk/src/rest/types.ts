@@ -3,8 +3,8 @@
  * (validated, and documented in the OpenAPI document), and optionally a raw
  * express router for anything the declarations cannot express.
  */
-import type { Router } from 'express';
 import type { CoreLogger } from '../core/core.js';
+import type { HttpRouter } from '../core/http-types.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { JsonObject } from '../core/types.js';
 
@@ -62,7 +62,7 @@ export interface IRestRoute {
 export interface IRestApi {
   routes?: IRestRoute[];
   /** Any express router of yours, mounted after the declared routes under the same base path, auth and limits. */
-  router?: Router;
+  router?: HttpRouter;
   /** Overrides of the document's `info` (default: server name, version, description). */
   info?: { title?: string; version?: string; description?: string };
   /** Extra OpenAPI path items, to document routes of `router`. */

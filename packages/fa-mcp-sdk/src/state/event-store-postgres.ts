@@ -4,7 +4,7 @@
  * across restarts. One insert per event trims its stream in the same statement.
  */
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import { UNKNOWN_EVENT_ID, type IEventStore, type JsonRpcMessageLike } from './event-store-memory.js';
 import { runMigrations, type Migration } from './pg-migrations.js';
 
@@ -41,7 +41,7 @@ export class PostgresEventStore implements IEventStore {
   private readonly now: () => number;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: PgPool,
     opts: PostgresEventStoreOptions = {},
   ) {
     this.maxEvents = opts.maxEventsPerStream ?? 1000;

@@ -5,7 +5,9 @@
  * (NOTIFY caps them near 8 KB): send ids, not documents.
  */
 import type pg from 'pg';
+import type { PgClientConfig, PgPool } from '../db/pg-types.js';
 import type { CoreLogger } from '../core/core.js';
+import { loadOptional } from '../core/optional-package.js';
 import { LocalListeners, type BusListener, type INotificationBus } from './notification-bus.js';
 
 const PG_CHANNEL = 'fa_mcp_bus';
@@ -18,8 +20,8 @@ export class PostgresNotificationBus implements INotificationBus {
   private reconnecting = false;
 
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly clientConfig: pg.ClientConfig,
+    private readonly pool: PgPool,
+    private readonly clientConfig: PgClientConfig,
     private readonly logger?: CoreLogger,
   ) {}
 
@@ -47,8 +49,8 @@ export class PostgresNotificationBus implements INotificationBus {
 
   private async connect(): Promise<void> {
     // pg is loaded on first use, so servers without PostgreSQL never pay for it
-    const { default: pgModule } = await import('pg');
-    const client = new pgModule.Client(this.clientConfig);
+    const { default: pgModule } = await loadOptional('postgres', () => import('pg'));
+    const client = new pgModule.Client(this.clientConfig as pg.ClientConfig);
     client.on('notification', (msg) => {
       if (msg.channel !== PG_CHANNEL || !msg.payload) return;
       try {

@@ -3,7 +3,7 @@
  * under a PostgreSQL advisory lock so two instances starting at once take
  * turns instead of colliding.
  */
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 
 export interface Migration {
   /** Unique, ordered id, e.g. `tasks-001`. */
@@ -13,7 +13,7 @@ export interface Migration {
 
 const LOCK_KEY = 'fa-mcp-sdk:migrations';
 
-export async function runMigrations(pool: Pool, migrations: readonly Migration[]): Promise<string[]> {
+export async function runMigrations(pool: PgPool, migrations: readonly Migration[]): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {

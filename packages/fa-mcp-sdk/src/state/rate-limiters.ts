@@ -5,7 +5,7 @@
  * PostgreSQL fails at call time, each instance falls back to an in-memory
  * budget of the same size until it answers again.
  */
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { runMigrations } from './pg-migrations.js';
 import { RATE_LIMIT_MIGRATIONS, RATE_LIMIT_TABLE as TABLE } from './rate-limit-migrations.js';
@@ -31,7 +31,7 @@ export { RATE_LIMIT_MIGRATIONS };
  * limiters with the same settings on the same store keep separate budgets;
  * `clearExpired: false` leaves the periodic cleanup of expired rows to another set.
  */
-export async function createRateLimiters(settings: RateLimitSettings, pgPool?: Pool, opts: { prefix?: string; clearExpired?: boolean } = {}): Promise<RateLimiters> {
+export async function createRateLimiters(settings: RateLimitSettings, pgPool?: PgPool, opts: { prefix?: string; clearExpired?: boolean } = {}): Promise<RateLimiters> {
   if (pgPool) await runMigrations(pgPool, RATE_LIMIT_MIGRATIONS);
   const prefix = opts.prefix ?? 'mcp';
   let first = opts.clearExpired ?? true;
@@ -82,7 +82,7 @@ export interface StoreLimiterOptions {
  * throttle's): in memory, or on PostgreSQL with an in-memory fallback of the
  * same size while the database does not answer.
  */
-export async function createStoreLimiter(opts: StoreLimiterOptions, pgPool?: Pool): Promise<RateLimiterAbstract> {
+export async function createStoreLimiter(opts: StoreLimiterOptions, pgPool?: PgPool): Promise<RateLimiterAbstract> {
   const settings = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSec, blockDuration: opts.blockSec ?? 0 };
   const memory = new RateLimiterMemory(settings);
   if (!pgPool) return memory;
@@ -93,7 +93,7 @@ export async function createStoreLimiter(opts: StoreLimiterOptions, pgPool?: Poo
 /** The two counters of the failed-authentication throttle (`webServer.auth.failureThrottle`), on this store. */
 export async function createFailureLimiters(
   settings: { perAddress: number; perUser: number; windowSec: number; blockSec: number },
-  pgPool?: Pool,
+  pgPool?: PgPool,
 ): Promise<{ byAddress: RateLimiterAbstract; byUser: RateLimiterAbstract }> {
   const common = { durationSec: settings.windowSec, blockSec: settings.blockSec };
   const [byAddress, byUser] = await Promise.all([

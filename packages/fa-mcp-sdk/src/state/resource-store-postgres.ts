@@ -3,7 +3,7 @@
  * restarts, bounded in count and bytes like the memory store (the oldest go
  * first; concurrent writers may pass a cap briefly, by the writes in flight).
  */
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from './pg-migrations.js';
 import type { IResourceStore, IResourceStoreOptions, IStoredResource } from './resource-store.js';
 
@@ -55,7 +55,7 @@ function fromRow(r: Row): IStoredResource {
 
 export class PostgresResourceStore implements IResourceStore {
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: PgPool,
     private readonly opts: IResourceStoreOptions,
   ) {}
 

@@ -3,7 +3,7 @@
  * session, written at initialize, kept current by the instances serving it.
  * Times are epoch milliseconds of the instances' clocks, like the other stores.
  */
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from './pg-migrations.js';
 import type { ISessionStore, SessionChange, SessionInitialize, StoredSession } from './session-store.js';
 
@@ -58,7 +58,7 @@ function fromRow(r: Row): StoredSession {
 }
 
 export class PostgresSessionStore implements ISessionStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: PgPool) {}
 
   async migrate(): Promise<void> {
     await runMigrations(this.pool, SESSION_MIGRATIONS);

@@ -6,7 +6,7 @@
  * resources. PostgreSQL stores create their tables at start (migrations under
  * an advisory lock); sweeps delete what expired.
  */
-import type pg from 'pg';
+import type { PgClientConfig } from '../db/pg-types.js';
 import type { AppConfig } from '../config/schema.js';
 import type { CoreLogger } from '../core/core.js';
 import type { Pipeline } from '../core/pipeline.js';
@@ -86,7 +86,7 @@ export async function createStateRuntime(opts: StateRuntimeOptions): Promise<Sta
         const { rows } = await busPool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
         channel = `${CHANGES_CHANNEL}@${rows[0]?.schema ?? ''}`;
         // pg.Pool keeps the connection settings it was built with; the bus opens one listening client with them.
-        const pgBus = new PostgresNotificationBus(busPool, (busPool as unknown as { options: pg.ClientConfig }).options, logger);
+        const pgBus = new PostgresNotificationBus(busPool, (busPool as unknown as { options: PgClientConfig }).options, logger);
         await pgBus.start();
         bus = pgBus;
       } else {

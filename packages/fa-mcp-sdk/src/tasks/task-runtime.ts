@@ -4,7 +4,7 @@
  * LISTEN/NOTIFY), the manager, and the sweep that deletes expired tasks and
  * fails those whose instance vanished.
  */
-import type pg from 'pg';
+import type { PgClientConfig } from '../db/pg-types.js';
 import type { AppConfig } from '../config/schema.js';
 import type { Core, CoreLogger } from '../core/core.js';
 import type { Databases } from '../db/databases.js';
@@ -63,7 +63,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
       bus = opts.sharedBus;
     } else {
       // pg.Pool keeps the connection settings it was built with; the bus opens one listening client with them.
-      const clientConfig = (pool as unknown as { options: pg.ClientConfig }).options;
+      const clientConfig = (pool as unknown as { options: PgClientConfig }).options;
       const pgBus = new PostgresNotificationBus(pool, clientConfig, logger);
       await pgBus.start();
       bus = pgBus;

@@ -3,7 +3,7 @@
  * Writes are conditional on the task not being terminal, so a finished task
  * stays as it ended whatever instance writes late.
  */
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from '../state/pg-migrations.js';
 import { decodeTaskCursor, encodeTaskCursor } from './task-cursor.js';
 import { TaskLimitError, type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch } from './task-types.js';
@@ -111,7 +111,7 @@ const JSON_COLUMNS = new Set(['result', 'error', 'input_requests', 'input_respon
 
 export class PostgresTaskStore implements ITaskStore {
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: PgPool,
     private readonly opts: ITaskStoreOptions,
   ) {}
 

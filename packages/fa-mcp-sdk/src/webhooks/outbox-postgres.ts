@@ -4,7 +4,7 @@
  * is claimed by one of them (`FOR UPDATE SKIP LOCKED`, then a lease). A crashed
  * instance's claims expire and another instance (or its restart) takes them.
  */
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from '../state/pg-migrations.js';
 import type { AttemptRecord, IWebhookOutbox, NewWebhookDelivery, WebhookDelivery, WebhookDeliveryStatus } from './webhook-types.js';
 
@@ -68,7 +68,7 @@ function fromRow(r: Row): WebhookDelivery {
 }
 
 export class PostgresWebhookOutbox implements IWebhookOutbox {
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: PgPool) {}
 
   /** Creates the table (idempotent, under the migrations' advisory lock). */
   async migrate(): Promise<void> {

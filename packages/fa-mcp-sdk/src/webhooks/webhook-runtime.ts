@@ -5,7 +5,7 @@
  * operator's view: dead events listed and sent again.
  */
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
+import type { PgPool } from '../db/pg-types.js';
 import type { Registry } from 'prom-client';
 import type { WebhooksConfig } from '../config/sections/webhooks.js';
 import { AddressPolicy } from './address-policy.js';
@@ -25,7 +25,7 @@ export interface WebhookRuntimeOptions {
   /** Where `secretEnv` names are read; default process.env. */
   env?: Record<string, string | undefined>;
   /** The pool of `webhooks.database`, for the postgres outbox. */
-  pool?: () => Promise<Pool>;
+  pool?: () => Promise<PgPool>;
   logger: DispatcherLogger;
   /** The server's metrics registry, when metrics are on. */
   registry?: Registry;

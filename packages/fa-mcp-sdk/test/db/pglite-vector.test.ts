@@ -54,6 +54,8 @@ describe('pgvector on the embedded database', () => {
     const row = await db.main.oneRow<{ v: string; embedding: number[] }>("SELECT extversion AS v, (SELECT embedding FROM docs WHERE id = 2) AS embedding FROM pg_extension WHERE extname = 'vector'");
     expect(row?.v).toMatch(/^\d+\.\d+/);
     expect(row?.embedding).toEqual([0.9, 0.1, 0]);
+    const half = await db.main.oneRow<{ h: number[] }>("SELECT '[1,0.5,-2]'::halfvec AS h");
+    expect(half?.h).toEqual([1, 0.5, -2]);
     const indexes = await db.main.queryRs<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'docs' AND indexdef ~ '(hnsw|ivfflat)' ORDER BY indexname");
     expect(indexes.map((i) => i.indexdef)).toEqual([
       expect.stringMatching(/USING hnsw \(embedding vector_cosine_ops\) WITH \(m='16', ef_construction='64'\)/),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/core/errors.js';
 import { quoteIdent, quoteTable, tableParts } from '../../src/db/identifiers.js';
-import { addVectorColumnSql, createVectorIndexSql, nearestSql, toVectorSql } from '../../src/db/pgvector.js';
+import { addVectorColumnSql, createVectorIndexSql, fromVectorSql, nearestSql, toVectorSql } from '../../src/db/pgvector.js';
 import { buildInsertSql, buildMergeSql, MAX_BIND_PARAMS, normalizeQuery } from '../../src/db/sql-builders.js';
 import { isConnectionError, toDbError } from '../../src/db/db-errors.js';
 
@@ -102,6 +102,14 @@ describe('pgvector builders', () => {
     expect(() => toVectorSql([])).toThrow(/non-empty/);
     expect(() => nearestSql({ table: 't', column: 'e', vector: [1], limit: 0 })).toThrow(/limit/);
     expect(() => addVectorColumnSql({ table: 't', column: 'e', dimensions: 1.5 })).toThrow(/dimensions/);
+  });
+
+  it('reads the text form PostgreSQL prints for vector and halfvec back into numbers', () => {
+    for (const v of [[1, 0.5, -2], [0.25, 1e-7, -3.5e20], [0]]) expect(fromVectorSql(toVectorSql(v))).toEqual(v);
+    expect(fromVectorSql('[1,0.5,-2e-07]')).toEqual([1, 0.5, -2e-7]);
+    expect(fromVectorSql('[0.099975586,1]')).toEqual([0.099975586, 1]); // halfvec prints its rounded value
+    expect(fromVectorSql('[]')).toEqual([]);
+    expect(() => fromVectorSql('{1:1}/3')).toThrow(/text form of a vector/); // a sparsevec is not registered
   });
 });
 

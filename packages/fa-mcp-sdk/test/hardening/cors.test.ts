@@ -85,6 +85,17 @@ describe('CORS on the HTTP server', () => {
     expect(res.headers['access-control-allow-headers']).toBe('content-type, mcp-session-id, mcp-protocol-version, authorization');
     expect(res.headers['access-control-max-age']).toBe('600');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    // the answer depends on the requested headers too, and has no body
+    expect(res.headers.vary).toMatch(/Access-Control-Request-Headers/);
+    expect(res.headers['content-length']).toBe('0');
+    expect(res.text).toBe('');
+  });
+
+  it('answers a preflight that requests no headers without Access-Control-Allow-Headers', async () => {
+    const res = await nodeRequest(url, { method: 'OPTIONS', headers: { host: url.host, origin: 'http://localhost', 'access-control-request-method': 'GET' } });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost');
+    expect(res.headers['access-control-allow-headers']).toBeUndefined();
   });
 
   it('refuses a preflight from a look-alike origin with 403 and no CORS headers', async () => {

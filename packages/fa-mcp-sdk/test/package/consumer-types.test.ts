@@ -1,11 +1,14 @@
 /**
  * The package as a consumer installs it: packed with `pnpm pack`, installed with npm into a fresh
  * project, and compiled with `strict` and `skipLibCheck: false` over code that imports every entry
- * point (consumer/consumer.ts). The tarball carries README.md and LICENSE, and
- * `@arethetypeswrong/cli` and `publint` find no problem in it.
+ * point (consumer/consumer.ts), in a project with `@types/node` and no other typings: the
+ * published types name no express or pg type (issue 24). Then, with `@types/express` and `@types/pg`
+ * added, consumer/interop.ts proves the real express and pg objects fit fa-mcp-sdk's own shapes.
+ * The tarball carries README.md and LICENSE, and `@arethetypeswrong/cli` and `publint` find no
+ * problem in it.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +49,12 @@ function newest(dir: string): number {
   return latest;
 }
 
+const devDependency = (file: string, name: string): string => {
+  const spec = (JSON.parse(readFileSync(file, 'utf8')) as { devDependencies: Record<string, string> }).devDependencies[name];
+  if (!spec) throw new Error(`${name} is not a devDependency in ${file}`);
+  return `${name}@${spec}`;
+};
+
 const work = mkdtempSync(join(tmpdir(), 'fa-mcp-consumer-'));
 let tarball = '';
 
@@ -82,21 +91,33 @@ describe('the packed fa-mcp-sdk', () => {
     expect(attw.code, `attw reports problems in the package's types (check "exports" in packages/fa-mcp-sdk/package.json):\n${attw.out}`).toBe(0);
   });
 
-  it('compiles a consumer of every entry point with strict and skipLibCheck false', async () => {
+  it('compiles a consumer of every entry point with strict and skipLibCheck false, with @types/node only', async () => {
     const app = join(work, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    for (const file of ['consumer.ts', 'tsconfig.json']) copyFileSync(join(CONSUMER, file), join(app, file));
+    for (const file of ['consumer.ts', 'interop.ts', 'tsconfig.json', 'tsconfig.interop.json']) copyFileSync(join(CONSUMER, file), join(app, file));
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     // fa-mcp-sdk/testing needs the MCP client, an optional peer a consumer of that entry installs (page 01)
     const client = `@modelcontextprotocol/client@${OPTIONAL_PARTS.mcpClient.packages[0][1]}`;
-    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, client], app, 400_000);
+    // a consumer of a Node server framework has Node's typings (page 01 says so); nothing else is assumed
+    const nodeTypes = devDependency(join(ROOT, 'package.json'), '@types/node');
+    const install = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, client, nodeTypes], app, 400_000);
     expect(install.code, `npm install of the packed package failed:\n${install.out}`).toBe(0);
+    for (const typings of ['@types/express', '@types/pg']) {
+      expect(existsSync(join(app, 'node_modules', typings)), `${typings} is installed with fa-mcp-sdk: keep it out of "dependencies"`).toBe(false);
+    }
     const compiled = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], app, 300_000);
     expect(
       compiled.code,
-      'a consumer does not compile against the published types: every package a .d.ts imports needs its types in ' +
-        `"dependencies" of packages/fa-mcp-sdk/package.json (or stop exposing it)\n${compiled.out}`,
+      'a consumer does not compile against the published types: a .d.ts names a type of a package whose typings ' +
+        `the consumer does not have (declare the shape in fa-mcp-sdk, see src/core/http-types.ts and src/db/pg-types.ts)\n${compiled.out}`,
     ).toBe(0);
-  }, 720_000);
+
+    // with express's and pg's own typings, their objects fit the shapes fa-mcp-sdk names
+    const sdkPkg = join(PKG, 'package.json');
+    const more = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', devDependency(sdkPkg, '@types/express'), devDependency(sdkPkg, '@types/pg')], app, 400_000);
+    expect(more.code, `npm install of @types/express and @types/pg failed:\n${more.out}`).toBe(0);
+    const interop = await run(process.execPath, [tsc, '-p', 'tsconfig.interop.json'], app, 300_000);
+    expect(interop.code, `express's or pg's objects do not fit the shapes fa-mcp-sdk declares:\n${interop.out}`).toBe(0);
+  }, 900_000);
 });

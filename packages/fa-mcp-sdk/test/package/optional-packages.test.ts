@@ -1,6 +1,6 @@
 /**
- * Optional parts (issue 24, item 2): the embedded database, Swagger UI, Consul, LDAP, pretty logs
- * and the MCP client are optional peer dependencies. A production install of the packed package
+ * Optional parts (issue 24, item 2): the PostgreSQL client, the embedded database, Swagger UI,
+ * Consul, LDAP, pretty logs and the MCP client are optional peer dependencies. A production install of the packed package
  * (`npm install --omit=dev --ignore-scripts`, as scripts/measure-footprint.mjs does) holds none of
  * them and no package with an install script; a server that asks for one of those features there
  * stops with an error naming the packages and the install command (fixtures/optional-probe.mjs).
@@ -21,7 +21,8 @@ const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as 
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
-const partPackages = Object.values(OPTIONAL_PARTS).flatMap((p) => p.packages);
+// a package two parts need (pg: PostgreSQL and the embedded database) once, at one version
+const partPackages = [...new Map(Object.values(OPTIONAL_PARTS).flatMap((p) => p.packages).map((p) => [p[0], p] as const)).values()];
 
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
@@ -44,6 +45,9 @@ function run(cmd: string, args: string[], cwd: string, timeoutMs: number, env: N
 
 describe('the table of optional parts', () => {
   it('is exactly the optional peers of package.json, at the versions the workspace tests with', () => {
+    for (const [name, version] of Object.values(OPTIONAL_PARTS).flatMap((p) => p.packages)) {
+      expect(partPackages.find(([n]) => n === name)?.[1], `${name}: one version in every part`).toBe(version);
+    }
     const peers = Object.keys(manifest.peerDependencies).sort();
     expect(partPackages.map(([name]) => name).sort()).toEqual(peers);
     for (const [name, version] of partPackages) {
@@ -128,7 +132,9 @@ describe('a production install of the packed package', () => {
       expect(results[name]?.error).toMatch(/^MissingPackageError: /);
       expect(results[name]?.error).toContain(command);
     };
-    refused('embedded', 'npm i @electric-sql/pglite@0.5.14 @electric-sql/pglite-socket@0.2.17');
+    refused('postgres', 'npm i pg@8.23.1');
+    refused('postgres-store', 'npm i pg@8.23.1');
+    refused('embedded', 'npm i pg@8.23.1 @electric-sql/pglite@0.5.14 @electric-sql/pglite-socket@0.2.17');
     refused('docs', 'npm i swagger-ui-dist@5.35.0');
     refused('consul', 'npm i consul@2.0.1');
     refused('ldap', 'npm i ldapts@8.0.17');

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AuthRuntime } from '../../auth/auth-runtime.js';
 import type { Core } from '../../core/core.js';
+import type { HttpRouter } from '../../core/http-types.js';
 import { createHealthRouter, type ReadinessCheck } from '../../ops/health.js';
 import type { LiveServers } from '../../protocol/live-servers.js';
 import type { TaskManager } from '../../tasks/task-manager.js';
@@ -87,7 +88,8 @@ export interface RouteMountKit {
 }
 
 export interface RunningHttpServer {
-  app: Express;
+  /** The express app: mount your own routes on it (behind `createAuthMW()` when they need the caller). */
+  app: HttpRouter;
   server: Server;
   url: string;
   mcp: McpRoutes;

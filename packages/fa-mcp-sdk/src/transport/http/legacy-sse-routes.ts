@@ -4,6 +4,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
+import type { HttpRouter } from '../../core/http-types.js';
 import { sdkAuthOf } from '../../protocol/auth-info.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
@@ -11,7 +12,7 @@ import { LegacySseTransport } from './legacy-sse-transport.js';
 import { sessionCaller, sessionOwner } from './session-owner.js';
 
 export interface LegacySseRoutes {
-  router: express.Router;
+  router: HttpRouter;
   readonly size: number;
   close(): Promise<void>;
 }

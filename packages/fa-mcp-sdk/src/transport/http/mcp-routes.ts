@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { toWebRequest } from '@modelcontextprotocol/node';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
+import type { HttpRouter } from '../../core/http-types.js';
 import { fromSdkAuthInfo, sdkAuthOf } from '../../protocol/auth-info.js';
 import { runSdkServed, sdkServedRequest } from '../../protocol/sdk-served-methods.js';
 import type { AuthInfo } from '../../core/request-context.js';
@@ -28,7 +28,7 @@ import type { FastCall } from '../../protocol/fast-call-shape.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
 import type { WireRequestScope } from '../../core/telemetry.js';
 import { requestOwner, sessionCaller } from './session-owner.js';
-import { parsedBodyRequest } from './web-request.js';
+import { parsedBodyRequest, streamedBodyRequest } from './web-request.js';
 import { writeWebResponse } from './web-response.js';
 
 export interface McpRoutesOptions {
@@ -47,7 +47,7 @@ export interface McpRoutesOptions {
 }
 
 export interface McpRoutes {
-  router: express.Router;
+  router: HttpRouter;
   sessions: SessionManager;
   /** mcp.sessions.store: postgres: this instance's side of the shared sessions. */
   share?: SessionShare;
@@ -247,7 +247,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     res.once('close', () => {
       if (!res.writableFinished) gone.abort();
     });
-    const webReq = body === undefined ? await toWebRequest(req as never, body, { signal: gone.signal }) : parsedBodyRequest(req, body, gone.signal);
+    const webReq = body === undefined ? await streamedBodyRequest(req, opts.maxPayloadBytes, gone.signal) : parsedBodyRequest(req, body, gone.signal);
     const authInfo = sdkAuthOf(req);
     if (opts.stateless) {
       if (req.method === 'POST' && !(await isLegacyRequest(webReq, body, { maxRequestBodySize: opts.maxPayloadBytes }))) {

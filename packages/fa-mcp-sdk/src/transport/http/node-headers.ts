@@ -1,7 +1,7 @@
 /**
  * A node request's headers read the way the SDK path reads them: that path
- * turns the request into a web Request (`toWebRequest(req, parsedBody)` of
- * @modelcontextprotocol/node), whose Headers iterate in name order, join
+ * turns the request into a web Request (web-request.ts, built as `toWebRequest()`
+ * of @modelcontextprotocol/node builds it), whose Headers iterate in name order, join
  * repeated values with ", ", leave out HTTP/2 pseudo-headers, drop
  * Content-Encoding and Transfer-Encoding, and give Content-Length as the byte
  * length of the re-serialized body. The fast lane hands this view to the same

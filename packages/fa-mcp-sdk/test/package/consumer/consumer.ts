@@ -1,16 +1,19 @@
 /**
  * A consumer's code, compiled by test/package/consumer-types.test.ts against the packed package:
- * every entry point, the main types, under `strict` with `skipLibCheck: false`.
+ * every entry point, the main types, under `strict` with `skipLibCheck: false`, in a project that
+ * has `@types/node` and no other typings (no `@types/express`, no `@types/pg`).
  */
-import { Router, type RequestHandler } from 'express';
 import {
   configSchema,
   createAuthMW,
   formatToolResult,
+  getRequestAuth,
   initMcpServer,
   loadConfig,
   ValidationError,
   type AppConfig,
+  type HttpHandler,
+  type HttpRouter,
   type ITool,
   type IToolHandlerParams,
   type McpServerData,
@@ -20,7 +23,7 @@ import {
   type SchemaNode,
   type TToolHandlerResponse,
 } from 'fa-mcp-sdk';
-import { queryMAIN, type DbRecord, type QueryResultRow } from 'fa-mcp-sdk/db';
+import { getDb, queryMAIN, type DbRecord, type PgPool, type QueryResultRow } from 'fa-mcp-sdk/db';
 import { getJsonFromResult, startTestServer, type TestServer } from 'fa-mcp-sdk/testing';
 
 interface Row extends QueryResultRow {
@@ -44,20 +47,21 @@ const tool: ITool = {
 const audit: PipelineStep = { name: 'audit', run: async (_op, next) => next() };
 const data: McpServerData = { tools: [tool], steps: [audit] };
 
-const router = Router();
-
 const schema: SchemaNode = configSchema;
 const config: AppConfig = loadConfig({ cwd: '.', env: {} }).config;
 
 export async function main(): Promise<void> {
   const server: McpServerHandle = await initMcpServer(data, { handleSignals: false, config: { webServer: { port: 0 } } });
-  const guard: RequestHandler = createAuthMW(server);
-  router.get('/hello', guard, (_req, res) => void res.json({ ok: true }));
+  const guard: HttpHandler = createAuthMW(server);
+  const app: HttpRouter | undefined = server.http?.app;
+  app?.get('/hello', guard, (req, res) => void res.status(200).json({ ok: true, for: getRequestAuth(req)?.subject, path: req.path }));
+  const pool: PgPool = await getDb().pool();
+  const { rowCount } = await pool.query('SELECT 1');
   const test: TestServer = await startTestServer(data);
   const client = await test.connect();
   const result = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
   const json: unknown = getJsonFromResult(result);
-  console.log(json, schema.type, config.webServer.port);
+  console.log(json, schema.type, config.webServer.port, rowCount);
   await test.stop();
   await server.stop();
 }
