@@ -2,8 +2,8 @@
  * Cold start (issue 24, item 2): what the built package loads. `import('fa-mcp-sdk')` loads the
  * library's own code and js-yaml, nothing of the server; a stdio server answers its first
  * tools/list, on either protocol era, without anything of HTTP, the database, JWT, webhooks, the
- * CLI, the pretty log printer (nothing logged yet) or the stores of rate-limiter-flexible it does
- * not use. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
+ * CLI, the pretty log printer (nothing logged yet), the stores of rate-limiter-flexible it does
+ * not use or prom-client's Pushgateway. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -82,7 +82,7 @@ describe('import of the built package', () => {
 });
 
 describe.each(['2025', '2026'])('a stdio server, era %s, up to its first tools/list', (era) => {
-  it('answers without HTTP, database, JWT, webhooks, CLI, pretty printer or unused limiter stores', async () => {
+  it('answers without HTTP, database, JWT, webhooks, CLI, pretty printer, unused limiter stores or Pushgateway', async () => {
     const { answer, modules } = await probe('stdio', era);
     expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
     const packages = packagesOf(modules);
@@ -92,5 +92,10 @@ describe.each(['2025', '2026'])('a stdio server, era %s, up to its first tools/l
     expect(limiterFiles).toContain('lib/RateLimiterMemory.js');
     expect(limiterFiles).not.toContain('index.js');
     expect(limiterFiles.filter((f) => /RateLimiter(Redis|Mongo|MySQL|Postgres|Dynamo|Prisma|Cluster)/.test(f))).toEqual([]);
+    // prom-client (metrics are on by default): its registry and metric classes, not the Pushgateway (node:http/https), Summary or cluster
+    const promFiles = modules.filter((url) => url.includes('/prom-client/')).map((url) => url.replace(/.*\/prom-client\//, ''));
+    expect(promFiles).toContain('lib/registry.js');
+    expect(promFiles).not.toContain('index.js');
+    expect(promFiles.filter((f) => /pushgateway|summary|cluster/.test(f))).toEqual([]);
   });
 });
