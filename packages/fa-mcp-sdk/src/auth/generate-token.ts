@@ -3,13 +3,12 @@
  * tests), in the configured mode: legacyAesCtr from the shared secret, embedded
  * from the configured private key, localKey from a private key the operator
  * holds (checked against the configured public key). remoteJwks tokens come
- * from their issuer.
+ * from their issuer. The key and cipher code loads with the first call, not
+ * with `import('fa-mcp-sdk')` (issue 24: import time).
  */
 import type { JWK } from 'jose';
-import { createPublicKey } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { AppConfig } from '../config/app-config.js';
-import { mintLegacyToken } from './jwt-legacy-aes-ctr.js';
-import { importPrivateKey, importPublicKey } from './jwt-keys.js';
 import type { MintedToken, MintInput } from './jwt-signer.js';
 
 export interface GenerateTokenOptions {
@@ -21,7 +20,8 @@ export async function generateToken(config: Pick<AppConfig, 'webServer'>, input:
   const jwt = config.webServer.auth.jwtToken;
   if (!Number.isInteger(input.ttlSec) || input.ttlSec < 1) throw new Error('ttlSec must be a positive integer');
   switch (jwt.mode) {
-    case 'legacyAesCtr':
+    case 'legacyAesCtr': {
+      const { mintLegacyToken } = await import('./jwt-legacy-aes-ctr.js');
       return mintLegacyToken(jwt.encryptKey, {
         subject: input.subject,
         ttlSec: input.ttlSec,
@@ -29,6 +29,7 @@ export async function generateToken(config: Pick<AppConfig, 'webServer'>, input:
         ...(input.groups ? { groups: input.groups } : {}),
         ...(input.claims ? { claims: input.claims } : {}),
       });
+    }
     case 'embedded':
     case 'localKey': {
       const pem = jwt.mode === 'embedded' ? opts.privateKey || jwt.privateKey : opts.privateKey;
@@ -39,6 +40,7 @@ export async function generateToken(config: Pick<AppConfig, 'webServer'>, input:
             : 'localKey mode: give the private key that matches webServer.auth.jwtToken.publicKey',
         );
       }
+      const { importPrivateKey } = await import('./jwt-keys.js');
       const key = importPrivateKey(pem);
       if (jwt.mode === 'localKey') await assertSameKey(key, jwt.publicKey);
       if (!jwt.issuer && jwt.mode === 'embedded') throw new Error('embedded mode: webServer.auth.jwtToken.issuer is required');
@@ -55,9 +57,9 @@ export async function generateToken(config: Pick<AppConfig, 'webServer'>, input:
   }
 }
 
-async function assertSameKey(privateKey: ReturnType<typeof importPrivateKey>, publicKeyText: string): Promise<void> {
+async function assertSameKey(privateKey: KeyObject, publicKeyText: string): Promise<void> {
   if (!publicKeyText) throw new Error('localKey mode: webServer.auth.jwtToken.publicKey is not set');
-  const { calculateJwkThumbprint } = await import('jose');
+  const [{ calculateJwkThumbprint }, { createPublicKey }, { importPublicKey }] = await Promise.all([import('jose'), import('node:crypto'), import('./jwt-keys.js')]);
   const a = await calculateJwkThumbprint(createPublicKey(privateKey).export({ format: 'jwk' }) as JWK);
   const b = await calculateJwkThumbprint(importPublicKey(publicKeyText).export({ format: 'jwk' }) as JWK);
   if (a !== b) throw new Error('The private key does not match webServer.auth.jwtToken.publicKey');

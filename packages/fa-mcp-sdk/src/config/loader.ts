@@ -2,7 +2,6 @@
  * loadConfig: built-in defaults < default.yaml < <NODE_ENV>.yaml < local.yaml < env vars < overrides,
  * validated against the schema with ajv. Every bad value is reported with its path and its layer.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +76,8 @@ function precompiled(): ValidateFunction | undefined {
   const file = [join(here, 'config-validator.cjs'), join(here, '..', 'config-validator.cjs')].find((f) => existsSync(f));
   if (!file) return undefined;
   const mod = requireCjs<{ default?: ValidateFunction; schemaHash?: string }>(file);
+  // node:crypto in place: loading it costs `import('fa-mcp-sdk')` a few ms (issue 24: import time)
+  const { createHash } = requireCjs<typeof import('node:crypto')>('node:crypto');
   const hash = createHash('sha256').update(JSON.stringify(configSchema)).digest('hex');
   return mod.schemaHash === hash ? mod.default : undefined;
 }

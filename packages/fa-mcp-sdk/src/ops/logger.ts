@@ -2,10 +2,11 @@
  * The library's pino logger factory.
  *
  * - JSON lines in production; human-readable output (pino-pretty used as a
- *   synchronous in-process stream, never a worker transport) when `format` is
- *   'pretty', or 'auto' with NODE_ENV=development. pino-pretty is an optional peer:
- *   missing, 'pretty' stops the start with the install command and 'auto' writes
- *   JSON lines after one warning that says so.
+ *   synchronous in-process stream, never a worker transport, loaded with the first
+ *   line: ops/pretty-stream.ts) when `format` is 'pretty', or 'auto' with
+ *   NODE_ENV=development. pino-pretty is an optional peer: missing, 'pretty' stops
+ *   the start with the install command and 'auto' writes JSON lines after one
+ *   warning that says so.
  * - Writes to fd 1 by default. The stdio transport passes fd 2, because stdout
  *   belongs to the JSON-RPC stream there.
  * - Known secret fields are censored with pino `redact` at the top level and up
@@ -14,12 +15,11 @@
  *   string of every line: the message and its arguments, every field at any
  *   depth, child bindings and serialized errors (ops/mask-secrets.ts).
  */
-import { createRequire } from 'node:module';
 import { isatty } from 'node:tty';
 import pino from 'pino';
-import type PinoPretty from 'pino-pretty';
-import { isMissing, OPTIONAL_PARTS, requireOptional } from '../core/optional-package.js';
+import { OPTIONAL_PARTS } from '../core/optional-package.js';
 import { maskUrlCredentials, maskUrlCredentialsDeep } from './mask-secrets.js';
+import { lazyPrettyStream } from './pretty-stream.js';
 
 export type Logger = pino.Logger;
 
@@ -121,34 +121,22 @@ export function createLogger(opts: CreateLoggerOptions): Logger {
     serializers: { err: (err: Error) => maskUrlCredentialsDeep({ ...pino.stdSerializers.err(err) }) },
   };
 
-  const pinoPretty = usePrettyFormat(opts.format, opts.nodeEnv) ? loadPinoPretty(opts.format) : undefined;
-  if (pinoPretty) {
-    const pretty = pinoPretty({
-      destination,
-      sync: true,
-      colorize: typeof destination === 'number' && isatty(destination),
-      translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname',
-    });
-    return maskingChildBindings(pino(options, pretty));
-  }
+  const pretty = usePrettyFormat(opts.format, opts.nodeEnv)
+    ? lazyPrettyStream(opts.format, {
+        destination,
+        sync: true,
+        colorize: typeof destination === 'number' && isatty(destination),
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname',
+      })
+    : undefined;
+  if (pretty) return maskingChildBindings(pino(options, pretty));
 
   const stream =
     typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination;
   const logger = maskingChildBindings(pino(options, stream));
-  if (pinoPretty === null) logger.warn({}, `pretty logs (logger.format: auto, NODE_ENV=development) need pino-pretty, not installed: JSON lines instead (npm i -D pino-pretty@${OPTIONAL_PARTS.prettyLogs.packages[0][1]})`);
+  if (usePrettyFormat(opts.format, opts.nodeEnv)) logger.warn({}, `pretty logs (logger.format: auto, NODE_ENV=development) need pino-pretty, not installed: JSON lines instead (npm i -D pino-pretty@${OPTIONAL_PARTS.prettyLogs.packages[0][1]})`);
   return logger;
-}
-
-/** pino-pretty, loaded on demand (CommonJS, so synchronously); null when 'auto' finds it missing. */
-function loadPinoPretty(format: LogFormat): typeof PinoPretty | null {
-  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  try {
-    return requireOptional('prettyLogs', () => require('pino-pretty') as typeof PinoPretty);
-  } catch (err) {
-    if (format === 'auto' && isMissing(OPTIONAL_PARTS.prettyLogs, (err as Error).cause)) return null;
-    throw err;
-  }
 }
 
 /**

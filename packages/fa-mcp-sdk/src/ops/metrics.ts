@@ -6,9 +6,9 @@
  * method or tool is counted as `unknown`, so a client cannot grow the label set.
  */
 import type { Counter, Histogram, Registry } from 'prom-client';
-import { requireCjs } from '../core/require-cjs.js';
 import { AUTH_FAILURE_REASONS, type ToolCallRecord, type ToolCallRecorder } from '../core/telemetry.js';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
+import { collectDefaultMetrics, promMetricClasses } from './prom-client-lib.js';
 
 /** MCP methods counted by name; any other method is `unknown`. */
 export const KNOWN_METHODS: ReadonlySet<string> = new Set([
@@ -66,8 +66,8 @@ export class ServerMetrics implements ToolCallRecorder {
   private taskCounts: TaskCounts | undefined;
 
   constructor(opts: ServerMetricsOptions) {
-    // prom-client loads with the first ServerMetrics, not with the package (CommonJS, so required in place)
-    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = requireCjs<typeof import('prom-client')>('prom-client');
+    // prom-client loads with the first ServerMetrics, not with the package (CommonJS, so required in place, class by class)
+    const { Counter, Gauge, Histogram, Registry } = promMetricClasses();
     this.registry = new Registry();
     if (opts.defaultLabels) this.registry.setDefaultLabels(opts.defaultLabels);
     const registers = [this.registry];
@@ -133,7 +133,7 @@ export class ServerMetrics implements ToolCallRecorder {
         }
       },
     });
-    if (opts.processMetrics) collectDefaultMetrics({ register: this.registry });
+    if (opts.processMetrics) collectDefaultMetrics()({ register: this.registry });
   }
 
   /** Counts one answered (or cancelled) MCP request. */

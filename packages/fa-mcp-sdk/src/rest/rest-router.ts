@@ -7,9 +7,9 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { callerKey, type LimitScope } from '../core/caller-key.js';
 import type { Core } from '../core/core.js';
+import { rateLimiterRes } from '../core/rate-limiter-lib.js';
 import { ForbiddenError, MCP_ERROR_CODES, RateLimitedError, ServerError, TimeoutError, ValidationError } from '../core/errors.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { JsonObject } from '../core/types.js';
@@ -55,6 +55,7 @@ export function restContext(req: Request, res: Response, core: Core): RequestCon
 export function createRestRouter(opts: RestRouterOptions): Router {
   const router = express.Router();
   const validator = opts.core.registry.validator;
+  const RateLimiterRes = rateLimiterRes();
 
   router.use(async (req, res, next) => {
     const started = res.locals.restStarted === undefined;

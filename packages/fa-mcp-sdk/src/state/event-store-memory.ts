@@ -4,7 +4,6 @@
  * with Last-Event-ID gets what it missed. Bounded per stream, in the number of
  * streams, and in age.
  */
-import { randomUUID } from 'node:crypto';
 
 export interface JsonRpcMessageLike {
   jsonrpc: '2.0';
@@ -69,7 +68,7 @@ export class InMemoryEventStore implements IEventStore {
       events = [];
       this.streams.set(streamId, events);
     }
-    const id = randomUUID();
+    const id = crypto.randomUUID();
     events.push({ id, at: this.now(), message });
     this.index.set(id, streamId);
     while (events.length > this.maxEvents) {

@@ -3,7 +3,6 @@
  * (bounded per stream, expiring after `retentionMs`), kept off the heap and
  * across restarts. One insert per event trims its stream in the same statement.
  */
-import { randomUUID } from 'node:crypto';
 import type { PgPool } from '../db/pg-types.js';
 import { UNKNOWN_EVENT_ID, type IEventStore, type JsonRpcMessageLike } from './event-store-memory.js';
 import { runMigrations, type Migration } from './pg-migrations.js';
@@ -55,7 +54,7 @@ export class PostgresEventStore implements IEventStore {
   }
 
   async storeEvent(streamId: string, message: JsonRpcMessageLike): Promise<string> {
-    const eventId = randomUUID();
+    const eventId = crypto.randomUUID();
     // The DELETE sees the rows as they were before this INSERT: it keeps the
     // newest maxEvents-1 of them, so with the new one the stream holds maxEvents.
     await this.pool.query(

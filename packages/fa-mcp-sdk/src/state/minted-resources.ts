@@ -4,7 +4,6 @@
  * until it expires (the id is the capability: 122 random bits). Reads go
  * through a resource template, so they take the same path as every other resource.
  */
-import { randomUUID } from 'node:crypto';
 import { PayloadTooLargeError, ResourceNotFoundError, ValidationError } from '../core/errors.js';
 import type { IResourceContents, IResourceLinkContent, IResourceTemplateInfo } from '../core/types.js';
 import type { IResourceStore, IStoredResource } from './resource-store.js';
@@ -51,7 +50,7 @@ export class MintedResources {
       throw new PayloadTooLargeError(`A minted resource may hold at most ${this.opts.maxBytes} bytes`, { size, maxBytes: this.opts.maxBytes });
     }
     const ttlMs = Math.max(1, Math.min(input.ttlMs ?? this.opts.ttlMs, this.opts.ttlMs));
-    const id = randomUUID();
+    const id = crypto.randomUUID();
     const uri = `${this.opts.uriPrefix}${id}/${encodeURIComponent(input.name)}`;
     const record: IStoredResource = {
       id,

@@ -6,7 +6,8 @@
  * budget of the same size until it answers again.
  */
 import type { PgPool } from '../db/pg-types.js';
-import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { rateLimiterMemory, rateLimiterPostgres } from '../core/rate-limiter-lib.js';
 import { runMigrations } from './pg-migrations.js';
 import { RATE_LIMIT_MIGRATIONS, RATE_LIMIT_TABLE as TABLE } from './rate-limit-migrations.js';
 
@@ -34,11 +35,13 @@ export { RATE_LIMIT_MIGRATIONS };
 export async function createRateLimiters(settings: RateLimitSettings, pgPool?: PgPool, opts: { prefix?: string; clearExpired?: boolean } = {}): Promise<RateLimiters> {
   if (pgPool) await runMigrations(pgPool, RATE_LIMIT_MIGRATIONS);
   const prefix = opts.prefix ?? 'mcp';
+  const RateLimiterMemory = rateLimiterMemory();
   let first = opts.clearExpired ?? true;
   const make = (keyPrefix: string, points: number, windowMs: number): RateLimiterAbstract => {
     const duration = Math.max(1, Math.ceil(windowMs / 1000));
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
     if (!pgPool) return memory;
+    const RateLimiterPostgres = rateLimiterPostgres();
     // one limiter is enough to clear expired rows (every 5 minutes)
     const clearExpiredByTimeout = first;
     first = false;
@@ -84,8 +87,10 @@ export interface StoreLimiterOptions {
  */
 export async function createStoreLimiter(opts: StoreLimiterOptions, pgPool?: PgPool): Promise<RateLimiterAbstract> {
   const settings = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSec, blockDuration: opts.blockSec ?? 0 };
+  const RateLimiterMemory = rateLimiterMemory();
   const memory = new RateLimiterMemory(settings);
   if (!pgPool) return memory;
+  const RateLimiterPostgres = rateLimiterPostgres();
   await runMigrations(pgPool, RATE_LIMIT_MIGRATIONS);
   return new RateLimiterPostgres({ ...settings, storeClient: pgPool, storeType: 'pool', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: opts.clearExpired ?? false, insuranceLimiter: memory });
 }

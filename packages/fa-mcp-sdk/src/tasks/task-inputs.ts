@@ -9,7 +9,6 @@
  * answer and goes on. The record is the only shared state, so nothing depends
  * on which instance the client reaches.
  */
-import { randomUUID } from 'node:crypto';
 import type { INotificationBus } from '../state/notification-bus.js';
 import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TTaskPatch } from './task-types.js';
 
@@ -61,7 +60,7 @@ export class TaskInputs {
    * when `signal` aborts (cancel, timeout, shutdown) or the task ends first.
    */
   async ask(taskId: string, request: ITaskInputRequest, signal: AbortSignal): Promise<Record<string, unknown>> {
-    const key = randomUUID();
+    const key = crypto.randomUUID();
     const asked = await this.modify(taskId, (r) => ({
       status: 'input_required',
       statusMessage: 'Waiting for input from the client',

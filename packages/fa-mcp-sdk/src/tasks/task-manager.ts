@@ -4,7 +4,6 @@
  * (status on every change, a lease renewed while the task runs, cancellation
  * that reaches the instance running it through the notification bus).
  */
-import { randomUUID } from 'node:crypto';
 import type { CoreLogger } from '../core/core.js';
 import { BaseMcpError, ToolExecutionError, ValidationError } from '../core/errors.js';
 import { toWireError } from '../core/error-mapping.js';
@@ -91,7 +90,7 @@ export class TaskManager {
   private stopping = false;
 
   constructor(private readonly opts: TaskManagerOptions) {
-    this.instanceId = opts.instanceId ?? randomUUID();
+    this.instanceId = opts.instanceId ?? crypto.randomUUID();
     this.unsubscribe.push(
       opts.bus.subscribe(CH_CANCEL, (p) => {
         const id = typeof p.taskId === 'string' ? p.taskId : '';
@@ -156,7 +155,7 @@ export class TaskManager {
   async begin(start: TaskStart): Promise<BegunTask> {
     const controller = new AbortController();
     const record = await this.opts.store.create({
-      taskId: randomUUID(),
+      taskId: crypto.randomUUID(),
       owner: start.owner,
       toolName: start.toolName,
       arguments: start.arguments,

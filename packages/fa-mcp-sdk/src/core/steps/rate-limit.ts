@@ -6,8 +6,9 @@
  * budget of its own, when `mcp.rateLimit.methods` gives it one. A refused request is `-32003` with
  * `data.retryAfter` in seconds; it never reaches the handler.
  */
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { callerKey, type LimitScope } from '../caller-key.js';
+import { rateLimiterRes } from '../rate-limiter-lib.js';
 import { RateLimitedError } from '../errors.js';
 import type { PipelineStep } from '../pipeline.js';
 
@@ -25,6 +26,7 @@ export interface RateLimitStepOptions {
 const HANDSHAKE = 'server/discover';
 
 export function rateLimitStep(opts: RateLimitStepOptions): PipelineStep {
+  const RateLimiterRes = rateLimiterRes();
   const perMethod = opts.perMethod ?? new Map<string, RateLimiterAbstract>();
   const admit = async (key: string, name: string, general: RateLimiterAbstract | undefined, methodLimiter: RateLimiterAbstract | undefined, toolLimiter: RateLimiterAbstract | undefined): Promise<void> => {
     try {
