@@ -166,13 +166,22 @@ export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutM
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, config);
   const child = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log = (log + d).slice(-500_000)));
-  child.stderr.on('data', (d) => (log = (log + d).slice(-500_000)));
+  // A line per request and check: the last few minutes of a loaded cluster are kept (what a failed
+  // test prints from), as chunks, so that keeping them costs no copy per line.
+  const chunks = [];
+  let kept = 0;
+  const keep = (d) => {
+    chunks.push(String(d));
+    kept += d.length;
+    while (kept > 8_000_000 && chunks.length > 1) kept -= chunks.shift().length;
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const log = () => chunks.join('');
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const url = `http://127.0.0.1:${port}`;
   await waitUntil(async () => {
-    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${log()}`);
     return (await statusOf(`${url}/health`)) !== 0;
   }, timeoutMs, 'haproxy to listen');
   return {
@@ -180,7 +189,7 @@ export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutM
     port,
     child,
     config,
-    log: () => log,
+    log,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -119,7 +119,9 @@ function runLoad(sessions: Session[]) {
         if (!rec.ok) rec.error = JSON.stringify(result.content);
       } catch (err) {
         rec.ok = false;
-        const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+        // undici's socket errors carry the socket (local port, bytes written and read): which connection, how far it got.
+        const socket = err instanceof Error && err.cause instanceof Error ? (err.cause as { socket?: unknown }).socket : undefined;
+        const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message}${socket ? ` ${JSON.stringify(socket)}` : ''})` : '';
         rec.error = `${err instanceof Error ? err.message : String(err)}${cause}`;
       }
       rec.ended = Date.now();
@@ -239,9 +241,19 @@ describe.runIf(ready)('three demo instances behind HAProxy on one PostgreSQL', (
       // On a failure: when each call failed against the restarts, and HAProxy's log lines of requests
       // that did not end cleanly (termination state other than ----).
       const failed = load.failed();
-      const haproxyTrouble = cluster.haproxy.log().split('\n').filter((l) => / [A-Za-z-]{4} /.test(l) && !/ ---- /.test(l)).slice(-40);
+      const haproxyLines = cluster.haproxy.log().split('\n');
+      const ports = failed.flatMap((f) => [...(f.error ?? '').matchAll(/"localPort":(\d+)/g)].map((m) => m[1] as string));
+      const haproxyTrouble = [
+        ...haproxyLines.filter((l) => / [A-Za-z-]{4} /.test(l) && !/ ---- /.test(l)).slice(-40),
+        ...haproxyLines.filter((l) => ports.some((p) => l.includes(`:${p} `))).map((l) => `same client port: ${l}`),
+      ];
       const story = [...failed.map((f) => `${new Date(f.started).toISOString()} call of session ${f.session} began, failed: ${f.error}`), ...timeline].sort();
-      const complaints = cluster.instances.flatMap((i) => i.log().split('\n').filter((l) => /"level":(40|50|60)|started again/.test(l)).slice(-15).map((l) => `${i.name}: ${l.slice(0, 1500)}`));
+      // Warnings and errors (JSON or pretty lines, with the stack lines after them) and the restart markers.
+      const complaints = cluster.instances.flatMap((i) => {
+        const lines = i.log().split('\n');
+        const at = lines.flatMap((l, n) => (/"level":(40|50|60)|\b(WARN|ERROR|FATAL)\b|started again/.test(l) ? [n] : []));
+        return at.slice(-12).flatMap((n) => lines.slice(n, n + (/started again/.test(lines[n] ?? '') ? 1 : 8)).map((l) => `${i.name}: ${l.slice(0, 600)}`));
+      });
       expect(failed, [...story, ...haproxyTrouble, ...complaints].join('\n')).toEqual([]);
       expect(load.calls.length).toBeGreaterThan(SESSIONS * 4);
     });
