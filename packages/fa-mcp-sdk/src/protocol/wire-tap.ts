@@ -87,7 +87,7 @@ export function tapWire(
  */
 class Tap implements WireTap {
   beforeRequest: ((method: string) => void) | undefined;
-  /** Requests in flight, by id; made on the first request (an idle connection holds no Map). */
+  /** Requests in flight, by id; made for a request, let go with the last one (an idle connection holds no Map). */
   private pending: Map<string | number, WireRequestScope> | undefined;
   private sessionId: string | undefined;
   private closeConnection: (() => void) | undefined;
@@ -152,9 +152,12 @@ class Tap implements WireTap {
   }
 
   private settle(id: string | number, outcome: Parameters<WireRequestScope['end']>[0]): void {
-    const scope = this.pending?.get(id);
-    if (!scope) return;
-    this.pending?.delete(id);
+    const pending = this.pending;
+    const scope = pending?.get(id);
+    if (!pending || !scope) return;
+    // Let go of the table with the last request (an idle connection holds none).
+    if (pending.size === 1) this.pending = undefined;
+    else pending.delete(id);
     scope.end(outcome);
   }
 
