@@ -49,6 +49,7 @@ try {
 const diff = heapDiff(before, after, { top: Number(args.top) });
 const kb = (bytes) => (bytes / count / 1024).toFixed(2);
 console.log(`${server.id}: ${kb(diff.totalBytes)} KB of new objects per session (self sizes, ${count} sessions); snapshots in ${out}`);
+console.log(`net growth by kind, per session: ${diff.net.map((t) => `${t.type} ${(t.bytes / count).toFixed(0)} B`).join(', ')}`);
 console.log('   B/sess  n/sess  what, and one retainer path');
 for (const g of diff.groups) {
   console.log(`${(g.bytes / count).toFixed(0).padStart(8)} ${(g.count / count).toFixed(1).padStart(7)}  ${g.label}\n${' '.repeat(18)}${g.path}`);

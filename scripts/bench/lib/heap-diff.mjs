@@ -37,6 +37,16 @@ function ids(s) {
   return set;
 }
 
+/** Self sizes summed by V8's node type (object, closure, array, code ...). */
+function bytesByType(s) {
+  const out = new Map();
+  for (let i = 0; i < s.nodes.length; i += s.nf) {
+    const type = s.nodeTypes[s.nodes[i + s.at.type]];
+    out.set(type, (out.get(type) ?? 0) + s.nodes[i + s.at.size]);
+  }
+  return out;
+}
+
 /** Index of each node's first edge. */
 function firstEdges(s) {
   const first = new Uint32Array(s.nodes.length / s.nf);
@@ -102,12 +112,17 @@ function labeller(s) {
 }
 
 /**
- * Objects of `after` absent from `before`, grouped; `perUnit` divides counts and sizes (e.g. by the
- * sessions opened between the snapshots). Returns { totalBytes, groups: [{ label, count, bytes, path }] }.
+ * Objects of `after` absent from `before`, grouped (the caller divides by the units, e.g. the
+ * sessions opened between the snapshots). Returns { totalBytes, net: [{ type, bytes }], groups: [{ label, count, bytes, path }] }.
  */
 export function heapDiff(beforeFile, afterFile, { top = 40, pathDepth = 12 } = {}) {
-  const old = ids(load(beforeFile));
+  const first = load(beforeFile);
+  const old = ids(first);
+  const beforeTypes = bytesByType(first);
   const s = load(afterFile);
+  // Net growth by node type (new objects less freed ones): compiled code replaced while the measured
+  // sessions were opened shows here as what it is, a one-off of the process and not of a session.
+  const net = [...bytesByType(s)].map(([type, bytes]) => ({ type, bytes: bytes - (beforeTypes.get(type) ?? 0) })).filter((t) => t.bytes !== 0).sort((x, y) => y.bytes - x.bytes);
   const { nodes, edges, nf, ef, at } = s;
   const label = labeller(s);
   const fresh = new Uint8Array(nodes.length / nf);
@@ -177,5 +192,5 @@ export function heapDiff(beforeFile, afterFile, { top = 40, pathDepth = 12 } = {
     return steps.reverse().join(' ');
   };
   const sorted = [...groups.values()].sort((a, b) => b.bytes - a.bytes).slice(0, top);
-  return { totalBytes: total, groups: sorted.map((g) => ({ label: g.label, count: g.count, bytes: g.bytes, path: pathOf(g.sample) })) };
+  return { totalBytes: total, net, groups: sorted.map((g) => ({ label: g.label, count: g.count, bytes: g.bytes, path: pathOf(g.sample) })) };
 }
