@@ -60,6 +60,20 @@ export async function startServer(entry, env = {}, { timeoutMs = 120_000 } = {})
         child.send({ type: 'memory', id, gc });
       });
     },
+    /** Writes a heap snapshot of the server to `path` after a full GC (idle-heap.mjs); resolves with the file. */
+    snapshot(path) {
+      const id = ++probeId;
+      return new Promise((resolve) => {
+        const onMessage = (msg) => {
+          if (msg?.type === 'snapshot' && msg.id === id) {
+            child.off('message', onMessage);
+            resolve(msg.file);
+          }
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'snapshot', id, path });
+      });
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

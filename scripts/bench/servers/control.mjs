@@ -1,3 +1,5 @@
+import { writeHeapSnapshot } from 'node:v8';
+
 // Shared by the bench servers: announce the URL, answer memory probes over IPC.
 // A probe runs a full GC first (the server runs with --expose-gc), so heap figures are live data only.
 
@@ -5,18 +7,30 @@ export function announce(url, extra = {}) {
   process.send?.({ type: 'ready', url, pid: process.pid, ...extra });
 }
 
+/**
+ * Full GC passes with timer turns between them: FinalizationRegistry callbacks (undici's Request keeps each
+ * request's AbortSignal until its finalizer runs) and weak refs settle, so garbage is not counted as live.
+ */
+async function settle() {
+  if (typeof globalThis.gc !== 'function') return;
+  for (let pass = 0; pass < 3; pass++) {
+    globalThis.gc();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  globalThis.gc();
+}
+
 export function answerMemoryProbes(extra = () => ({})) {
   process.on('message', async (msg) => {
-    if (!msg || msg.type !== 'memory') return;
-    if (msg.gc && typeof globalThis.gc === 'function') {
-      // Passes with timer turns between them: FinalizationRegistry callbacks (undici's Request keeps each
-      // request's AbortSignal until its finalizer runs) and weak refs settle, so garbage is not counted as live.
-      for (let pass = 0; pass < 3; pass++) {
-        globalThis.gc();
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      globalThis.gc();
+    if (msg?.type === 'snapshot') {
+      // idle-heap.mjs: a heap snapshot after the same GC passes as a memory probe.
+      await settle();
+      const file = writeHeapSnapshot(msg.path);
+      process.send?.({ type: 'snapshot', id: msg.id, file });
+      return;
     }
+    if (!msg || msg.type !== 'memory') return;
+    if (msg.gc) await settle();
     const m = process.memoryUsage();
     process.send?.({ type: 'memory', id: msg.id, rss: m.rss, heapUsed: m.heapUsed, external: m.external, ...extra() });
   });

@@ -30,6 +30,7 @@ import type { ReplayBook } from './fast-call-replay.js';
 import { serverArgs } from './server-options.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
+import { CORE_METHODS, onFirstRequest, type CoreMethod } from './core-methods.js';
 
 export interface ServerFactoryOptions {
   core: Core;
@@ -139,15 +140,6 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
 
   // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
   let logLevel: LogLevel | undefined;
-  if (era === '2025' && core.declared.logging) {
-    low.setRequestHandler('logging/setLevel', (req, ctx) =>
-      runOp(ctx, { method: 'logging/setLevel', target: { kind: 'server', name: req.params.level }, params: req.params as unknown as JsonObject }, async () => {
-        logLevel = req.params.level;
-        await opts.sessionChanged?.({ logLevel: req.params.level });
-        return {};
-      }),
-    );
-  }
   const sideOf = (ctx: ServerContext) => {
     const closeSSE = ctx.http?.closeSSE;
     return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, closeSSE: closeSSE ? () => closeSSE() : undefined });
@@ -176,108 +168,143 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     return runOp(ctx, { method, target: { kind: 'list', name }, params: req.params }, (op) => page(core, op, req.params?.cursor)) as never;
   };
 
-  if (registry.hasTools) {
-    low.setRequestHandler('tools/list', listPage);
-
-    low.setRequestHandler('tools/call', async (req, ctx) => {
-      // A call the 2026-07-28 fast path already ran: only the answer is made here.
-      const replayed = opts.replay?.take(ctx);
-      if (replayed) return replayed.result as never;
-      const rc = contextOf(ctx);
-      const params = req.params as unknown as JsonObject;
-      const outcome = await runToolCall(core, {
-        rc,
-        params,
-        name: req.params.name,
-        progressToken: ctx.mcpReq._meta?.progressToken,
-        port: { notify: (n) => ctx.mcpReq.notify(n as never) },
-        abort: ctx.mcpReq.signal,
-        clientInput: { ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), modern: opts.modern },
-        state: modernTasks ? new Map([[TASK_STATE.offered, true]]) : new Map(),
-        tasks: modernTasks,
-      });
-      if ('result' in outcome) return outcome.result as never;
-      // A cancelled request gets no response (the protocol says so); end its
-      // SSE stream so the HTTP request does not stay open until shutdown.
-      if (ctx.mcpReq.signal.aborted) ctx.http?.closeSSE?.();
-      throw outcome.error;
-    });
-  }
-
-  if (registry.prompts.size > 0) {
-    low.setRequestHandler('prompts/list', listPage);
-    low.setRequestHandler('prompts/get', async (req, ctx) => {
-      const rc = contextOf(ctx);
-      const args = (req.params.arguments ?? {}) as Record<string, string>;
-      const binding = { method: 'prompts/get', name: req.params.name, arguments: args };
-      const request = { method: 'prompts/get', target: { kind: 'prompt' as const, name: req.params.name }, params: req.params as unknown as JsonObject };
-      try {
-        const rendered = await withClientInput(ctx, rc, binding, (client) =>
-          runOp(ctx, { ...request, client }, async () => {
-            const prompt = registry.prompts.get(req.params.name);
-            if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
-            core.deprecations.used('prompt', prompt.name, prompt.deprecated);
-            return renderPrompt(prompt, args, rc);
-          }, rc),
+  /** Registers the core's handler of `method` with the SDK, when this instance serves it (core-methods.ts). */
+  const install = (method: CoreMethod): void => {
+    switch (method) {
+      case 'logging/setLevel':
+        if (era !== '2025' || !core.declared.logging) return;
+        low.setRequestHandler('logging/setLevel', (req, ctx) =>
+          runOp(ctx, { method: 'logging/setLevel', target: { kind: 'server', name: req.params.level }, params: req.params as unknown as JsonObject }, async () => {
+            logLevel = req.params.level;
+            await opts.sessionChanged?.({ logLevel: req.params.level });
+            return {};
+          }),
         );
-        return rendered as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
-    });
-  }
-
-  if (hasResources) {
-    low.setRequestHandler('resources/list', listPage);
-    low.setRequestHandler('resources/templates/list', listPage);
-    low.setRequestHandler('resources/read', async (req, ctx) => {
-      const rc = contextOf(ctx);
-      const { uri } = req.params;
-      const binding = { method: 'resources/read', name: uri };
-      const request = { method: 'resources/read', target: { kind: 'resource' as const, name: uri }, params: req.params as unknown as JsonObject };
-      try {
-        const read = await withClientInput(ctx, rc, binding, (client) =>
-          runOp(ctx, { ...request, client }, async () => {
-            const direct = registry.resources.get(uri);
-            if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
-            return { contents: await readResource(registry, uri, rc) };
-          }, rc),
+        return;
+      case 'tools/list':
+      case 'prompts/list':
+      case 'resources/list':
+      case 'resources/templates/list':
+        if (method === 'tools/list' ? !registry.hasTools : method === 'prompts/list' ? registry.prompts.size === 0 : !hasResources) return;
+        low.setRequestHandler(method, listPage);
+        return;
+      case 'tools/call':
+        if (!registry.hasTools) return;
+        low.setRequestHandler('tools/call', async (req, ctx) => {
+          // A call the 2026-07-28 fast path already ran: only the answer is made here.
+          const replayed = opts.replay?.take(ctx);
+          if (replayed) return replayed.result as never;
+          const rc = contextOf(ctx);
+          const params = req.params as unknown as JsonObject;
+          const outcome = await runToolCall(core, {
+            rc,
+            params,
+            name: req.params.name,
+            progressToken: ctx.mcpReq._meta?.progressToken,
+            port: { notify: (n) => ctx.mcpReq.notify(n as never) },
+            abort: ctx.mcpReq.signal,
+            clientInput: { ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), modern: opts.modern },
+            state: modernTasks ? new Map([[TASK_STATE.offered, true]]) : new Map(),
+            tasks: modernTasks,
+          });
+          if ('result' in outcome) return outcome.result as never;
+          // A cancelled request gets no response (the protocol says so); end its
+          // SSE stream so the HTTP request does not stay open until shutdown.
+          if (ctx.mcpReq.signal.aborted) ctx.http?.closeSSE?.();
+          throw outcome.error;
+        });
+        return;
+      case 'prompts/get':
+        if (registry.prompts.size === 0) return;
+        low.setRequestHandler('prompts/get', async (req, ctx) => {
+          const rc = contextOf(ctx);
+          const args = (req.params.arguments ?? {}) as Record<string, string>;
+          const binding = { method: 'prompts/get', name: req.params.name, arguments: args };
+          const request = { method: 'prompts/get', target: { kind: 'prompt' as const, name: req.params.name }, params: req.params as unknown as JsonObject };
+          try {
+            const rendered = await withClientInput(ctx, rc, binding, (client) =>
+              runOp(ctx, { ...request, client }, async () => {
+                const prompt = registry.prompts.get(req.params.name);
+                if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
+                core.deprecations.used('prompt', prompt.name, prompt.deprecated);
+                return renderPrompt(prompt, args, rc);
+              }, rc),
+            );
+            return rendered as never;
+          } catch (err) {
+            throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
+          }
+        });
+        return;
+      case 'resources/read':
+        if (!hasResources) return;
+        low.setRequestHandler('resources/read', async (req, ctx) => {
+          const rc = contextOf(ctx);
+          const { uri } = req.params;
+          const binding = { method: 'resources/read', name: uri };
+          const request = { method: 'resources/read', target: { kind: 'resource' as const, name: uri }, params: req.params as unknown as JsonObject };
+          try {
+            const read = await withClientInput(ctx, rc, binding, (client) =>
+              runOp(ctx, { ...request, client }, async () => {
+                const direct = registry.resources.get(uri);
+                if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
+                return { contents: await readResource(registry, uri, rc) };
+              }, rc),
+            );
+            return read as never;
+          } catch (err) {
+            throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
+          }
+        });
+        return;
+      case 'resources/subscribe':
+        if (!hasResources || !core.declared.subscribe) return;
+        // A URI the caller may not read is refused by the authorize step: never subscribed, nothing delivered.
+        low.setRequestHandler('resources/subscribe', (req, ctx) =>
+          runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
+            if (live) (live.subscriptions ??= new Set()).add(req.params.uri);
+            await opts.sessionChanged?.({ subscribe: req.params.uri });
+            return {};
+          }),
         );
-        return read as never;
-      } catch (err) {
-        throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-      }
-    });
-    if (core.declared.subscribe) {
-      // A URI the caller may not read is refused by the authorize step: never subscribed, nothing delivered.
-      low.setRequestHandler('resources/subscribe', (req, ctx) =>
-        runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-          if (live) (live.subscriptions ??= new Set()).add(req.params.uri);
-          await opts.sessionChanged?.({ subscribe: req.params.uri });
-          return {};
-        }),
-      );
-      low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
-        runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-          live?.subscriptions?.delete(req.params.uri);
-          await opts.sessionChanged?.({ unsubscribe: req.params.uri });
-          return {};
-        }),
-      );
+        return;
+      case 'resources/unsubscribe':
+        if (!hasResources || !core.declared.subscribe) return;
+        low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
+          runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
+            live?.subscriptions?.delete(req.params.uri);
+            await opts.sessionChanged?.({ unsubscribe: req.params.uri });
+            return {};
+          }),
+        );
+        return;
+      case 'completion/complete':
+        if (!hasCompletions(registry)) return;
+        // A prompt or template the caller may not use answers as an unknown one: an empty completion (authorize step).
+        low.setRequestHandler('completion/complete', (req, ctx) => {
+          const request = req.params as unknown as CompletionRequest;
+          return runOp(ctx, { method: 'completion/complete', target: completionTarget(request), params: req.params as unknown as JsonObject }, async (op) => ({
+            completion: { ...(await complete(registry, request, { request: op.ctx, signal: op.signal })) },
+          })) as never;
+        });
+        return;
     }
-  }
+  };
 
-  registerExtensionMethods(server, core, runOp);
-  if (modernTasks) registerTaskMethods2026(server, core, modernTasks, runOp);
-
-  if (hasCompletions(registry)) {
-    // A prompt or template the caller may not use answers as an unknown one: an empty completion (authorize step).
-    low.setRequestHandler('completion/complete', (req, ctx) => {
-      const request = req.params as unknown as CompletionRequest;
-      return runOp(ctx, { method: 'completion/complete', target: completionTarget(request), params: req.params as unknown as JsonObject }, async (op) => ({
-        completion: { ...(await complete(registry, request, { request: op.ctx, signal: op.signal })) },
-      })) as never;
-    });
+  if (era === '2025') {
+    // Extension methods keep their place (registered now, before the core's, as below): the SDK's era
+    // gate reads the methods registered with schemas before it looks for a handler.
+    registerExtensionMethods(server, core, runOp);
+    // The core's handlers are registered on the first request of their method, before the SDK
+    // dispatches it (the tap sees every request first): an idle connection holds none of them.
+    // The SDK's own logging/setLevel (registered with the capability) is replaced by the core's.
+    if (core.declared.logging) low.removeRequestHandler('logging/setLevel');
+    tap.beforeRequest = onFirstRequest(core, install);
+  } else {
+    for (const method of CORE_METHODS) if (method !== 'completion/complete') install(method);
+    registerExtensionMethods(server, core, runOp);
+    if (modernTasks) registerTaskMethods2026(server, core, modernTasks, runOp);
+    install('completion/complete');
   }
 
   return {

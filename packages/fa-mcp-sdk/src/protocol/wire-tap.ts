@@ -27,6 +27,8 @@ import type { WireObserver, WireRequestScope } from '../core/telemetry.js';
 export interface WireTap {
   /** The observation of an in-flight request of this instance, by JSON-RPC id. */
   scope(id: string | number | undefined): WireRequestScope | undefined;
+  /** Called with the method of every request received, before the SDK dispatches it (core-methods.ts). */
+  beforeRequest: ((method: string) => void) | undefined;
 }
 
 type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
@@ -84,7 +86,9 @@ export function tapWire(
  * properties, as the SDK's own do, so the transport keeps its shape.
  */
 class Tap implements WireTap {
-  private readonly pending = new Map<string | number, WireRequestScope>();
+  beforeRequest: ((method: string) => void) | undefined;
+  /** Requests in flight, by id; made for a request, let go with the last one (an idle connection holds no Map). */
+  private pending: Map<string | number, WireRequestScope> | undefined;
   private sessionId: string | undefined;
   private closeConnection: (() => void) | undefined;
   /** The SDK's HTTP and stdio transports hand over schema-checked messages; the legacy SSE transport what the client posted, an in-memory pair whatever the other side built. */
@@ -100,7 +104,7 @@ class Tap implements WireTap {
   }
 
   scope(id: string | number | undefined): WireRequestScope | undefined {
-    return id === undefined ? undefined : this.pending.get(id);
+    return id === undefined ? undefined : this.pending?.get(id);
   }
 
   /**
@@ -143,14 +147,17 @@ class Tap implements WireTap {
     const close = this.closeConnection;
     if (!close) return;
     this.closeConnection = undefined;
-    for (const id of [...this.pending.keys()]) this.settle(id, { cancelled: true });
+    if (this.pending) for (const id of [...this.pending.keys()]) this.settle(id, { cancelled: true });
     close();
   }
 
   private settle(id: string | number, outcome: Parameters<WireRequestScope['end']>[0]): void {
-    const scope = this.pending.get(id);
-    if (!scope) return;
-    this.pending.delete(id);
+    const pending = this.pending;
+    const scope = pending?.get(id);
+    if (!pending || !scope) return;
+    // Let go of the table with the last request (an idle connection holds none).
+    if (pending.size === 1) this.pending = undefined;
+    else pending.delete(id);
     scope.end(outcome);
   }
 
@@ -171,7 +178,8 @@ class Tap implements WireTap {
           ...(sessionId ? { sessionId } : {}),
           ...(headers ? { headers } : {}),
         });
-      this.pending.set(request.id, scope);
+      (this.pending ??= new Map()).set(request.id, scope);
+      this.beforeRequest?.(request.method);
       return scope.run(() => deliver(message, extra));
     }
     if (kind === 'notification') {

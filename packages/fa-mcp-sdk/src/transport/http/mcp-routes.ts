@@ -162,7 +162,9 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   // encode is answered by the SDK transport without running the call again.
   const sessionCall = factory.replay && !opts.stateless ? opts.sessionCall : undefined;
   const buildDeps: SessionBuildDeps = {
-    factory,
+    // One options object for every session's server instance (tracked for notifications; server-to-client
+    // requests on the request's own stream with SSE responses), not a copy per session.
+    factory: { ...factory, trackLive: true, requestStreams: opts.responseMode === 'sse' },
     responseMode: opts.responseMode,
     eventStore: opts.eventStore,
     sessions,

@@ -21,6 +21,7 @@ import type { Session, SessionCloseScope, SessionManager } from './session-manag
 import type { SessionShare } from './session-share.js';
 
 export interface SessionBuildDeps {
+  /** The options of every session's server instance (trackLive, and requestStreams with SSE responses), shared by them. */
   factory: ServerFactoryOptions;
   responseMode: 'json' | 'sse';
   eventStore: IEventStore;
@@ -63,7 +64,7 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
   });
   // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
   const requestStreams = deps.responseMode === 'sse';
-  const built = await buildServer({ ...factory, trackLive: true, requestStreams, ...(share ? { sessionChanged: (change) => share.changed(seed.id, change) } : {}) }, '2025');
+  const built = await buildServer(share ? { ...factory, sessionChanged: (change) => share.changed(seed.id, change) } : factory, '2025');
   // What the session fast path needs; the routing goes on before the server connects (session-calls.ts).
   const calls = new SessionCalls();
   const fast = deps.sessionCall && {
@@ -100,29 +101,26 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     if (scope === 'end') events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
   };
   await built.server.connect(transport);
-  return {
-    session,
-    transport,
-    built,
-    mute: (on: boolean) => {
-      events.muted = on;
-    },
-  };
+  return { session, transport, built, events };
 }
 
 /** A new session, for the client's initialize. */
 export async function openSession(deps: SessionBuildDeps, seed: SessionSeed): Promise<BuiltSession> {
+  // Only what the session needs for its life is held by what its transport keeps (the callbacks):
+  // the client's initialize params only for the shared store, and only until they are recorded.
   let initialize: SessionInitialize | undefined;
-  const made = await build(deps, seed, false, async (session) => {
+  const { transport } = await build(deps, seed, false, async (session) => {
     // Recorded before the answer: the client may send its next request to any instance.
-    if (deps.share && initialize) await deps.share.record(session, initialize);
+    const params = initialize;
+    initialize = undefined;
+    if (deps.share && params) await deps.share.record(session, params);
     deps.sessions.add(session);
   });
   return {
-    transport: made.transport,
+    transport,
     initialize: (webReq, body, authInfo) => {
-      initialize = (body as { params?: SessionInitialize }).params;
-      return made.transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
+      if (deps.share) initialize = (body as { params?: SessionInitialize }).params;
+      return transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
     },
   };
 }
@@ -140,7 +138,7 @@ export async function restoreSession(deps: SessionBuildDeps, stored: StoredSessi
     await response.text();
     if (response.status >= 300) throw new Error(`restoring session ${stored.id}: ${String(message.method)} answered ${response.status}`);
   };
-  made.mute(true);
+  made.events.muted = true;
   try {
     await replay({ jsonrpc: '2.0', id: `fa-mcp-restore-${randomUUID()}`, method: 'initialize', params: stored.initialize });
     await replay({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': stored.id, 'mcp-protocol-version': stored.protocolVersion });
@@ -148,7 +146,7 @@ export async function restoreSession(deps: SessionBuildDeps, stored: StoredSessi
     await made.session.close('local');
     throw err;
   } finally {
-    made.mute(false);
+    made.events.muted = false;
   }
   made.built.restoreState({ ...(stored.logLevel !== undefined ? { logLevel: stored.logLevel } : {}), subscriptions: stored.subscriptions });
   return made.session;
