@@ -7,6 +7,7 @@ import { BaseMcpError, InternalError, RequestCancelledError, TimeoutError, ToolE
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
+import { shareHeaders } from './lazy-headers.js';
 import type { IClientChannel, IClientInputOptions, IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
 import type { IWebhookSender } from '../webhooks/webhook-types.js';
 
@@ -120,7 +121,8 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       startTask: op.startTask ?? noTask,
       webhooks: opts.webhooks ?? noWebhooks,
     });
-    if (op.ctx.headers) params.headers = op.ctx.headers;
+    // The context's headers, built only if the handler reads them (lazy-headers.ts).
+    shareHeaders(op.ctx, params);
 
     let timer: NodeJS.Timeout | undefined;
     try {
