@@ -7,7 +7,6 @@ import { BaseMcpError, InternalError, RequestCancelledError, TimeoutError, ToolE
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
-import { shareHeaders } from './lazy-headers.js';
 import type { IClientChannel, IClientInputOptions, IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
 import type { IWebhookSender } from '../webhooks/webhook-types.js';
 
@@ -122,8 +121,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       startTask: op.startTask ?? noTask,
       webhooks: opts.webhooks ?? noWebhooks,
     });
-    // The context's headers, built only if the handler reads them (lazy-headers.ts).
-    shareHeaders(op.ctx, params);
+    if (op.ctx.headers) params.headers = op.ctx.headers;
 
     let timer: NodeJS.Timeout | undefined;
     // The handler's outcome or the timeout, whichever comes first; the handler runs in a microtask (a throw rejects).

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
-import { shareHeaders } from '../core/lazy-headers.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { WireRequestScope } from '../core/telemetry.js';
@@ -17,7 +16,7 @@ export interface HeaderReader {
 }
 
 /** What the transport knows of an HTTP request (request id, trace, client address, auth). */
-export type HttpRequestDescriber = (req: { headers: HeaderReader }) => Partial<Pick<RequestContext, 'requestId' | 'trace' | 'headers' | 'remoteAddress'>>;
+export type HttpRequestDescriber = (req: { headers: HeaderReader }) => Partial<RequestContext>;
 
 export interface ContextSource {
   era: ProtocolEra;
@@ -70,11 +69,10 @@ export function contextFromFacts(source: ContextSource, facts: RequestFacts): Re
     era: source.era,
     transport: source.transport,
     clientCapabilities: capabilities ?? {},
+    ...fromHttp,
   };
-  // What the transport says of the request, field by field: `headers` stays unbuilt until read (core/lazy-headers.ts).
-  if (fromHttp.trace) rc.trace = fromHttp.trace;
-  shareHeaders(fromHttp, rc);
-  if (fromHttp.remoteAddress !== undefined) rc.remoteAddress = fromHttp.remoteAddress;
+  rc.era = source.era;
+  rc.transport = source.transport;
   // The wire observation names the request (id, trace from headers or 2026 `_meta`) and binds its logger.
   const { scope } = facts;
   if (scope) {

@@ -2,7 +2,6 @@
  * What the HTTP transport tells the core about a request: its correlation id
  * (already accepted or minted into X-Request-Id), W3C trace context and headers.
  */
-import { defineLazyHeaders } from '../../core/lazy-headers.js';
 import type { RequestContext } from '../../core/request-context.js';
 import type { HeaderReader } from '../../protocol/request-context-builder.js';
 import type { NodeHeaderView } from './node-headers.js';
@@ -18,9 +17,7 @@ export function describeHttpRequest(req: { headers: HeaderReader }): Partial<Req
     const tracestate = capTracestate(req.headers.get('tracestate') ?? undefined);
     out.trace = { traceId: tp.traceId, parentId: tp.parentId, sampled: tp.sampled, ...(tracestate ? { tracestate } : {}) };
   }
-  // Built when first read (core/lazy-headers.ts): most handlers never read them.
-  const reader = req.headers;
-  defineLazyHeaders(out, () => recordOf(reader));
+  out.headers = recordOf(req.headers);
   const forwarded = req.headers.get('x-fa-mcp-remote-address');
   if (forwarded) out.remoteAddress = forwarded;
   return out;
