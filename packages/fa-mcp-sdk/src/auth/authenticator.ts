@@ -36,45 +36,69 @@ export class Authenticator {
   /**
    * The caller of an HTTP request; throws AuthError (401/400), UpstreamUnavailableError (503) or,
    * over the failure throttle's budget, AuthThrottledError (429).
+   *
+   * Written with `then` rather than `async`/`await` down to the verifier: every request of an
+   * authenticated server comes through here, and each async layer cost it a promise and a turn of
+   * the microtask queue (about half of the promises authentication made per request).
    */
-  async authenticate(request: AuthRequestInfo): Promise<AuthInfo> {
+  authenticate(request: AuthRequestInfo): Promise<AuthInfo> {
     if (this.opts.throttle) return this.authenticateThrottled(this.opts.throttle, request);
-    return this.identify(request, extractCredentials(request, this.opts.allowQueryToken));
-  }
-
-  private async authenticateThrottled(throttle: FailureThrottle, request: AuthRequestInfo): Promise<AuthInfo> {
     let credentials: Credentials | undefined;
-    let auth: AuthInfo;
-    let signed = false;
     try {
       credentials = extractCredentials(request, this.opts.allowQueryToken);
-      auth = await this.identify(request, credentials, (verifier) => (signed = verifier.signed === true));
     } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.identify(request, credentials);
+  }
+
+  private authenticateThrottled(throttle: FailureThrottle, request: AuthRequestInfo): Promise<AuthInfo> {
+    let credentials: Credentials | undefined;
+    let signed = false;
+    const refused = async (err: unknown): Promise<never> => {
       const user = credentials?.scheme === 'basic' ? credentials.username : err instanceof AuthError ? err.subject : undefined;
       throw await throttle.refused(err, { address: request.remoteAddress, user }, this.opts.custom !== undefined);
+    };
+    let identified: Promise<AuthInfo>;
+    try {
+      credentials = extractCredentials(request, this.opts.allowQueryToken);
+      identified = this.identify(request, credentials, (verifier) => (signed = verifier.signed === true));
+    } catch (err) {
+      return refused(err);
     }
-    // A right guess while blocked is refused like a wrong one; a verified signature is no guess.
-    if (!signed) await throttle.assertOpen({ address: request.remoteAddress, user: credentials?.scheme === 'basic' ? credentials.username : auth.subject });
-    return auth;
+    return identified.then((auth) => {
+      // A right guess while blocked is refused like a wrong one; a verified signature is no guess.
+      if (signed) return auth;
+      return throttle.assertOpen({ address: request.remoteAddress, user: credentials?.scheme === 'basic' ? credentials.username : auth.subject }).then(() => auth);
+    }, refused);
   }
 
   /** `accepted` learns which built-in verifier took the credentials (the throttled path's question). */
-  private async identify(request: AuthRequestInfo, credentials: Credentials | undefined, accepted?: (verifier: Verifier) => void): Promise<AuthInfo> {
-    let failure: AuthError | undefined;
-    let auth: AuthInfo | undefined;
-    if (credentials) {
-      try {
-        auth = await (accepted ? this.verifyInTurn(this.opts.verifiers, credentials, accepted) : this.verifyBuiltIn(credentials));
-      } catch (err) {
+  private identify(request: AuthRequestInfo, credentials: Credentials | undefined, accepted?: (verifier: Verifier) => void): Promise<AuthInfo> {
+    if (!credentials) return Promise.resolve(undefined).then(() => this.afterVerifiers(request, credentials, undefined, undefined));
+    let verified: Promise<AuthInfo | undefined>;
+    try {
+      verified = accepted ? this.verifyInTurn(this.opts.verifiers, credentials, accepted) : this.verifyBuiltIn(credentials);
+    } catch (err) {
+      verified = Promise.reject(err);
+    }
+    return verified.then(
+      (auth) => this.afterVerifiers(request, credentials, auth, undefined),
+      (err: unknown) => {
         if (!(err instanceof AuthError)) throw err;
-        failure = err;
-      }
-    }
-    if (!auth && this.opts.custom) {
-      auth = await this.runCustom({ ...request, ...(credentials ? { credentials } : {}) });
-    }
-    if (!auth) throw failure ?? refusalFor(credentials);
-    return this.finish(auth, credentials);
+        return this.afterVerifiers(request, credentials, undefined, err);
+      },
+    );
+  }
+
+  /** What the built-in verifiers left: their caller, else the consumer's validator's, else the refusal. */
+  private afterVerifiers(request: AuthRequestInfo, credentials: Credentials | undefined, auth: AuthInfo | undefined, failure: AuthError | undefined): AuthInfo | Promise<AuthInfo> {
+    if (auth) return this.finish(auth, credentials);
+    if (!this.opts.custom) throw failure ?? refusalFor(credentials);
+    return this.runCustom({ ...request, ...(credentials ? { credentials } : {}) }).then((custom) => {
+      if (!custom) throw failure ?? refusalFor(credentials);
+      return this.finish(custom, credentials);
+    });
   }
 
   /** Verifies credentials without a request (the stdio token); same checks as HTTP, the custom validator aside. */
@@ -91,7 +115,17 @@ export class Authenticator {
     return this.verifyInTurn(verifiers, credentials);
   }
 
-  private async verifyInTurn(verifiers: readonly Verifier[], credentials: Credentials, accepted?: (verifier: Verifier) => void): Promise<AuthInfo | undefined> {
+  private verifyInTurn(verifiers: readonly Verifier[], credentials: Credentials, accepted?: (verifier: Verifier) => void): Promise<AuthInfo | undefined> {
+    // One scheme (the usual case): its answer, without a loop of our own around it.
+    const only = verifiers.length === 1 ? (verifiers[0] as Verifier) : undefined;
+    if (!only) return this.verifyEach(verifiers, credentials, accepted);
+    return only.verify(credentials).then((auth) => {
+      if (auth) accepted?.(only);
+      return auth;
+    });
+  }
+
+  private async verifyEach(verifiers: readonly Verifier[], credentials: Credentials, accepted?: (verifier: Verifier) => void): Promise<AuthInfo | undefined> {
     for (const verifier of verifiers) {
       const auth = await verifier.verify(credentials);
       if (auth) {

@@ -99,11 +99,12 @@ class ChannelWithoutLogs implements IClientChannel {
 }
 
 export function createToolExecutor(opts: ToolExecutorOptions) {
-  return async function executeTool(op: Operation): Promise<TToolHandlerResponse> {
+  // Thens, not async/await: every tool call comes through here, and each async layer cost it a promise and a turn.
+  return function executeTool(op: Operation): Promise<TToolHandlerResponse> {
     const tool = op.tool;
-    if (!tool) throw new InternalError('tools/call reached execution without a resolved tool');
+    if (!tool) return Promise.reject(new InternalError('tools/call reached execution without a resolved tool'));
     const handler = tool.handler ?? opts.defaultHandler;
-    if (!handler) throw new InternalError(`No handler for tool ${tool.name}`);
+    if (!handler) return Promise.reject(new InternalError(`No handler for tool ${tool.name}`));
 
     // The operator's configuration wins over the tool author's default.
     const timeoutMs = opts.configuredTimeoutMs(tool.name) ?? tool.timeoutMs ?? opts.defaultTimeoutMs;
@@ -123,32 +124,50 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
     if (op.ctx.headers) params.headers = op.ctx.headers;
 
     let timer: NodeJS.Timeout | undefined;
-    try {
-      // The handler's outcome or the timeout, whichever comes first; the handler runs in a microtask (a throw rejects).
-      const result = await new Promise<unknown>((resolve, reject) => {
-        timer = setTimeout(() => {
-          const err = new TimeoutError(`Tool ${tool.name} timed out after ${timeoutMs} ms`, { tool: tool.name, timeoutMs });
-          abort.abort(err);
-          reject(err);
-        }, timeoutMs);
-        timer.unref();
-        Promise.resolve(params).then(handler).then(resolve, reject);
-      });
-      return normalizeResult(result, tool.name);
-    } catch (err) {
-      if (err instanceof ToolExecutionError) {
-        return { content: [{ type: 'text', text: err.message }], isError: true, ...(err.data ? { structuredContent: { error: err.message, ...err.data } } : {}) };
-      }
-      if (err instanceof BaseMcpError) throw err;
-      // The handler stopped because the client cancelled: say so, instead of an unexpected error.
-      const cancel = abortSourceOf(op);
-      if (cancel.aborted) throw new RequestCancelledError(cancel.reason, err);
-      throw err;
-    } finally {
+    // The handler's outcome or the timeout, whichever comes first; the handler runs in a microtask (a throw rejects).
+    const settled = new Promise<unknown>((resolve, reject) => {
+      timer = setTimeout(() => {
+        const err = new TimeoutError(`Tool ${tool.name} timed out after ${timeoutMs} ms`, { tool: tool.name, timeoutMs });
+        abort.abort(err);
+        reject(err);
+      }, timeoutMs);
+      timer.unref();
+      // A promise job, not queueMicrotask: fake clocks in consumers' tests leave promise jobs alone.
+      Promise.resolve(params).then(handler).then(resolve, reject);
+    });
+    const end = () => {
       if (timer) clearTimeout(timer);
       abort.end();
-    }
+    };
+    return settled.then(
+      (result) => {
+        try {
+          return normalizeResult(result, tool.name);
+        } finally {
+          end();
+        }
+      },
+      (err: unknown) => {
+        try {
+          return failureResult(err, op);
+        } finally {
+          end();
+        }
+      },
+    );
   };
+}
+
+/** A handler's failure: a ToolExecutionError is a result the model reads; anything else is thrown on, a cancellation said as one. */
+function failureResult(err: unknown, op: Operation): TToolHandlerResponse {
+  if (err instanceof ToolExecutionError) {
+    return { content: [{ type: 'text', text: err.message }], isError: true, ...(err.data ? { structuredContent: { error: err.message, ...err.data } } : {}) };
+  }
+  if (err instanceof BaseMcpError) throw err;
+  // The handler stopped because the client cancelled: say so, instead of an unexpected error.
+  const cancel = abortSourceOf(op);
+  if (cancel.aborted) throw new RequestCancelledError(cancel.reason, err);
+  throw err;
 }
 
 function normalizeResult(result: unknown, toolName: string): TToolHandlerResponse {

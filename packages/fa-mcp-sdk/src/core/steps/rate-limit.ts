@@ -28,19 +28,22 @@ const HANDSHAKE = 'server/discover';
 export function rateLimitStep(opts: RateLimitStepOptions): PipelineStep {
   const RateLimiterRes = rateLimiterRes();
   const perMethod = opts.perMethod ?? new Map<string, RateLimiterAbstract>();
-  const admit = async (key: string, name: string, general: RateLimiterAbstract | undefined, methodLimiter: RateLimiterAbstract | undefined, toolLimiter: RateLimiterAbstract | undefined): Promise<void> => {
-    try {
-      if (general) await general.consume(key);
-      if (methodLimiter) await methodLimiter.consume(key);
-      if (toolLimiter) await toolLimiter.consume(`${key}|${name}`);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) {
-        opts.onRefused?.(name, key);
-        const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        throw new RateLimitedError(`Rate limit exceeded; retry after ${retryAfter} s`, retryAfter, { scope: opts.scope });
-      }
-      throw err; // the store itself failed
-    }
+  /** A refusal of a budget as the client sees it; anything else is the store's own failure, passed on. */
+  const refusal = (err: unknown, name: string, key: string): unknown => {
+    if (!(err instanceof RateLimiterRes)) return err; // the store itself failed
+    opts.onRefused?.(name, key);
+    const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+    return new RateLimitedError(`Rate limit exceeded; retry after ${retryAfter} s`, retryAfter, { scope: opts.scope });
+  };
+  /**
+   * Spends the budgets in turn (a refused one stops the rest). A chain of thens, not an async
+   * function: every request comes through here, and the async layer cost each a promise and a turn.
+   */
+  const admit = (key: string, name: string, general: RateLimiterAbstract | undefined, methodLimiter: RateLimiterAbstract | undefined, toolLimiter: RateLimiterAbstract | undefined): Promise<unknown> | undefined => {
+    let spent: Promise<unknown> | undefined = general?.consume(key);
+    if (methodLimiter) spent = spent ? spent.then(() => methodLimiter.consume(key)) : methodLimiter.consume(key);
+    if (toolLimiter) spent = spent ? spent.then(() => toolLimiter.consume(`${key}|${name}`)) : toolLimiter.consume(`${key}|${name}`);
+    return spent;
   };
   return {
     name: 'rate-limit',
@@ -51,7 +54,14 @@ export function rateLimitStep(opts: RateLimitStepOptions): PipelineStep {
       const name = isCall ? op.target.name : op.method;
       // The rest of the pipeline runs once every budget took the request (its errors are not the limiter's).
       const general = op.method === HANDSHAKE ? undefined : opts.general;
-      return admit(key, name, general, perMethod.get(op.method), isCall ? opts.perTool.get(name) : undefined).then(next);
+      let spent: Promise<unknown> | undefined;
+      try {
+        spent = admit(key, name, general, perMethod.get(op.method), isCall ? opts.perTool.get(name) : undefined);
+      } catch (err) {
+        return Promise.reject(refusal(err, name, key));
+      }
+      if (!spent) return next();
+      return spent.then(next, (err: unknown) => Promise.reject(refusal(err, name, key)));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { InternalError } from '../errors.js';
-import type { PipelineStep } from '../pipeline.js';
+import type { Operation, PipelineStep } from '../pipeline.js';
 import type { SchemaValidator } from '../schema-validator.js';
 import type { IContentBlock, IToolHandlerStructuredResponse, JsonObject } from '../types.js';
 
@@ -14,26 +14,31 @@ export function validateOutputStep(validator: SchemaValidator): PipelineStep {
   return {
     name: 'validate-output',
     methods: ['tools/call'],
-    async run(op, next) {
-      const result = (await next()) as IToolHandlerStructuredResponse;
-      const schema = op.tool?.outputSchema;
-      if (!schema) return result;
-      if (result.isError) return errorResultFor(validator, schema, result);
-      if (result.structuredContent === undefined) {
-        throw new InternalError(`Tool ${op.tool?.name} declares an outputSchema but returned no structuredContent`);
-      }
-      const outcome = validator.validate(schema, result.structuredContent);
-      if (!outcome.ok) {
-        const first = outcome.issues[0] ?? { field: '(root)', reason: 'is invalid' };
-        throw new InternalError(`Tool ${op.tool?.name} returned output that violates its outputSchema: ${first.field} ${first.reason}`, {
-          field: first.field,
-          reason: first.reason,
-          errors: outcome.issues,
-        });
-      }
-      return result;
+    // A then, not async/await: one promise per call instead of two.
+    run(op, next) {
+      return next().then((result) => checkOutput(validator, op, result as IToolHandlerStructuredResponse));
     },
   };
+}
+
+/** The result as it may go out, or the tool's contract broken. */
+function checkOutput(validator: SchemaValidator, op: Operation, result: IToolHandlerStructuredResponse): IToolHandlerStructuredResponse {
+  const schema = op.tool?.outputSchema;
+  if (!schema) return result;
+  if (result.isError) return errorResultFor(validator, schema, result);
+  if (result.structuredContent === undefined) {
+    throw new InternalError(`Tool ${op.tool?.name} declares an outputSchema but returned no structuredContent`);
+  }
+  const outcome = validator.validate(schema, result.structuredContent);
+  if (!outcome.ok) {
+    const first = outcome.issues[0] ?? { field: '(root)', reason: 'is invalid' };
+    throw new InternalError(`Tool ${op.tool?.name} returned output that violates its outputSchema: ${first.field} ${first.reason}`, {
+      field: first.field,
+      reason: first.reason,
+      errors: outcome.issues,
+    });
+  }
+  return result;
 }
 
 /** An error result every client accepts: a non-matching `structuredContent` moves into a JSON text block. */
