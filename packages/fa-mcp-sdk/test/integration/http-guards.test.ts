@@ -181,6 +181,34 @@ describe('HTTP guards', () => {
       expect(asJsonRpcError(JSON.parse(response.text)).error.code).toBe(-32005);
     });
 
+    it('answers an oversized chunked body of another Content-Type with 413 and -32005, with or without a session', async () => {
+      const sessionId = await openRawSession(serverUrl(handle));
+      const withSession = { 'mcp-session-id': sessionId, 'mcp-protocol-version': LEGACY_PROTOCOL_VERSION };
+      for (const extra of [{}, withSession]) {
+        const response = await nodeRequest(serverUrl(handle), {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', accept: MCP_ACCEPT, 'transfer-encoding': 'chunked', ...extra },
+          body: oversized(),
+        });
+        expect(response.status, JSON.stringify(extra)).toBe(413);
+        expect(asJsonRpcError(JSON.parse(response.text)).error).toMatchObject({ code: -32005, data: { maxPayloadBytes: 2048 } });
+        expect(response.headers.connection).toBe('close');
+      }
+    });
+
+    it('answers a JSON-RPC message sent as another Content-Type with 415, an initialize too (not as a missing session)', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const response = await nodeRequest(serverUrl(handle), {
+          method: 'POST',
+          headers: { 'content-type': type, accept: MCP_ACCEPT },
+          body: JSON.stringify(initializeRequest()),
+        });
+        expect(response.status, type).toBe(415);
+        expect(asJsonRpcError(JSON.parse(response.text)).error.message).toMatch(/Content-Type must be application\/json/);
+        expect(response.headers['mcp-session-id']).toBeUndefined();
+      }
+    });
+
     it('accepts a body under the cap', async () => {
       const response = await postMcp(serverUrl(handle), initializeRequest());
       expect(response.status).toBe(200);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { MCP_ERROR_CODES } from '../../core/errors.js';
+import { MCP_ERROR_CODES, PayloadTooLargeError } from '../../core/errors.js';
 import type { HttpRouter } from '../../core/http-types.js';
 import { fromSdkAuthInfo, sdkAuthOf } from '../../protocol/auth-info.js';
 import { runSdkServed, sdkServedRequest } from '../../protocol/sdk-served-methods.js';
@@ -276,6 +276,11 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       return write(res, await modernFetch(webReq, body, authInfo));
     }
     if (req.method === 'POST' && isInitialize(body)) return openNew(webReq, req, res, body, authInfo);
+    // No JSON parser took the body (its Content-Type is not JSON): answered as the SDK answers it on a
+    // session and on 2026-07-28 (415, -32000), not as a missing session.
+    if (req.method === 'POST' && body === undefined) {
+      return sendJsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+    }
     if (req.method === 'POST') {
       return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Bad Request: no valid session id; send initialize first');
     }
@@ -284,6 +289,13 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
 
   const wrap = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err: unknown) => {
+      // A body past mcp.limits.maxPayloadBytes that no JSON parser read (another Content-Type, chunked):
+      // the client's error, answered as the parser's refusal is, and not logged as the server's.
+      if (err instanceof PayloadTooLargeError) {
+        if (res.headersSent) return;
+        res.setHeader('Connection', 'close');
+        return sendJsonRpcError(res, 413, MCP_ERROR_CODES.PAYLOAD_TOO_LARGE, `Request body exceeds ${opts.maxPayloadBytes} bytes`, { maxPayloadBytes: opts.maxPayloadBytes });
+      }
       logger.error({ err }, 'MCP HTTP request failed');
       sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
     });
