@@ -18,8 +18,8 @@
 // Each server runs on a CPU of its own, the load generator on the others (lib/pinning.mjs;
 // BENCH_PIN=off to share the CPUs).
 import { cpus, loadavg } from 'node:os';
-import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBenchServers } from './lib/build.mjs';
 import { renderChart } from './lib/chart.mjs';
@@ -180,6 +180,7 @@ writeFileSync(CHART_FILE, renderChart({ cells: CELLS, servers: SERVERS, throughp
 writeFileSync(TABLE_FILE, renderMarkdown(results, { cells: CELLS, chartFile: 'results.svg' }));
 if (!args['no-docs']) {
   if (embedInPage(DOC_PAGE, renderMarkdown(results, { cells: CELLS, chartFile: 'images/bench-throughput.svg' }))) {
+    mkdirSync(dirname(CHART_DOC_FILE), { recursive: true }); // the page's images folder comes with the first chart
     copyFileSync(CHART_FILE, CHART_DOC_FILE);
     log(`updated ${DOC_PAGE} and ${CHART_DOC_FILE}`);
   } else log(`${DOC_PAGE} has no bench markers; the table is in ${TABLE_FILE}`);

@@ -49,15 +49,15 @@ export * from './db/index.js';
 export { createAuthMW } from './auth/create-auth-mw.js';
 export { getRequestAuth, type AuthenticatedRequest } from './auth/request-auth.js';
 export type { HttpHandler, HttpNext, HttpRequest, HttpResponse, HttpRouter } from './core/http-types.js';
-export { AuthError, type AuthErrorKind } from './auth/auth-error.js';
-export { canAccess, assertAccess } from './auth/access-check.js';
+export { AuthError, type AuthErrorKind } from './core/auth-error.js';
+export { canAccess, assertAccess } from './core/access-check.js';
 export { generateToken, type GenerateTokenOptions } from './auth/generate-token.js';
 export type { MintInput, MintedToken } from './auth/jwt-signer.js';
 export type { AuthRuntime } from './auth/auth-runtime.js';
 export type { AuthMWOptions } from './auth/http-guard.js';
 export type { CustomAuthValidator, AuthRequestInfo, Credentials, RevocationCheck, Verifier } from './auth/types.js';
 export { LdapGroupResolver, type LdapOptions } from './auth/ldap-groups.js';
-export type { AuthConfig, OAuthClientConfig } from './auth/auth-config.js';
+export type { AuthConfig, OAuthClientConfig } from './config/sections/auth-config.js';
 export {
   isTerminalTaskStatus, TaskLimitError, toTaskDto,
   type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,

@@ -260,7 +260,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     });
     logger.info({ transport: 'stdio' }, `${name} ready on stdio`);
   } else {
-    const { startHttpServer } = await import('./transport/http/http-server.js');
+    const [{ startHttpServer }, { createHealthRouter }] = await Promise.all([import('./transport/http/http-server.js'), import('./ops/health.js')]);
     http = await startHttpServer({
       core,
       live,
@@ -284,12 +284,17 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       cors: config.webServer.cors,
       securityHeaders: config.webServer.securityHeaders,
       timeouts: config.webServer.timeouts,
-      readinessChecks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks()],
+      health: createHealthRouter({
+        name: core.serverInfo.name,
+        version: core.serverInfo.version,
+        startedAt: Date.now(),
+        checks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks()],
+        // Shutdown began (drain included): /ready answers 503 while everything is still served.
+        isShuttingDown: () => stopping$.stopper?.shuttingDown ?? false,
+      }),
       // REST routes sit behind the same authentication as /mcp.
       mountRoutes: (kit) => ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW() } : {}) }, core, data.rest),
       agentTester: await prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
-      isShuttingDown: () => stopping$.stopper?.shuttingDown ?? false,
-      startedAt: Date.now(),
       auth,
       errorRoutes: {
         ...(config.webServer.rest.enabled ? { restBasePath: config.webServer.rest.basePath } : {}),

@@ -3,7 +3,7 @@
  * (`_meta.ui.resourceUri`). Each carries the view document, read once per
  * conversation from its `ui://` resource, and the policy the page applies to it.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client } from '../protocol/sdk-client.js';
 import { appResourceUriOf } from '../apps/tool-view.js';
 import type { McpToolLike } from './function-tools.js';
 import type { AgentAppCall, AgentAppView, AgentToolCall } from './trace-types.js';

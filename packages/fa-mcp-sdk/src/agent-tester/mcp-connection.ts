@@ -6,7 +6,7 @@
  * One connection per conversation (or per view request); closing it ends the
  * 2025-era session on the server too.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client } from '../protocol/sdk-client.js';
 import { loadOptional } from '../core/optional-package.js';
 import { APP_EXTENSION_ID, APP_MIME_TYPE } from '../apps/constants.js';
 import { sdkVersion } from '../ops/sdk-version.js';
@@ -29,7 +29,7 @@ export interface SelfConnection {
 export const AGENT_TESTER_CLIENT_NAME = 'fa-mcp-agent-tester';
 
 /** The official client (an optional peer), loaded with the first conversation; prepareAgentTester checks it at start. */
-export const loadMcpClient = () => loadOptional('mcpClient', () => import('@modelcontextprotocol/client'));
+export const loadMcpClient = () => loadOptional('mcpClient', () => import('../protocol/sdk-client.js'));
 
 export async function connectToSelf(options: SelfConnectionOptions): Promise<SelfConnection> {
   const { Client, StreamableHTTPClientTransport } = await loadMcpClient();

@@ -72,11 +72,3 @@ export async function prepareAgentTester(input: AgentTesterMountInput): Promise<
     },
   };
 }
-
-/** The loopback URL of the server's own MCP endpoint, from the address it listens on. */
-export function selfMcpUrl(listenUrl: string): string {
-  const url = new URL(listenUrl);
-  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
-  else if (url.hostname === '[::]') url.hostname = '[::1]';
-  return url.toString();
-}

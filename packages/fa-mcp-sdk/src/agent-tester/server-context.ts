@@ -3,7 +3,7 @@
  * a system message made of the configured (or built-in) text, the server's
  * instructions, and the names and descriptions of its prompts and resources.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client } from '../protocol/sdk-client.js';
 import type { ChatMessage } from './chat-types.js';
 import { toFunctionTools, type FunctionToolSet, type McpToolLike } from './function-tools.js';
 

@@ -5,7 +5,7 @@
  * and results with `isError` are recorded and handed back to the model, so the
  * conversation goes on.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client } from '../protocol/sdk-client.js';
 import type { ChatToolCall } from './chat-types.js';
 import type { FunctionToolSet } from './function-tools.js';
 import { toolFailureText, toolResultText } from './tool-result-text.js';

@@ -5,7 +5,7 @@
  * caller's AuthInfo, or an AuthError saying why not.
  */
 import type { CoreLogger } from '../core/core.js';
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import { extractCredentials } from './credentials.js';
 import type { FailureThrottle } from './failure-throttle.js';
 import type { Revocation } from './revocation.js';

@@ -2,7 +2,7 @@
  * HTTP Basic authentication against one configured user. Both the name and the
  * password are compared in constant time, and both always (no early exit).
  */
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import { safeEqual } from './constant-time.js';
 import type { Credentials, Verifier } from './types.js';
 

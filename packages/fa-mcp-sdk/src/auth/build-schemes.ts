@@ -5,7 +5,7 @@
  * they are required, symmetric or `none` algorithms, and, in production, weak
  * or sample secrets and an embedded key that would die with the process.
  */
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 import { basicVerifier } from './basic.js';
 import { legacyAesCtrVerifier } from './jwt-legacy-aes-ctr.js';
 import { allowedAlgorithms, generateSigningKey, importPrivateKey, importPublicKey } from './jwt-keys.js';

@@ -6,7 +6,7 @@
  */
 import type { Response } from 'express';
 import { BaseMcpError, MCP_ERROR_CODES, RateLimitedError } from '../core/errors.js';
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 
 export interface ChallengeContext {
   realm: string;

@@ -3,7 +3,7 @@
  * Basic …` (the password may contain ':'), or, only when allowed, a token in
  * the query string (`?token=` or `?access_token=`).
  */
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import type { Credentials } from './types.js';
 
 export const QUERY_TOKEN_PARAMS = ['access_token', 'token'] as const;

@@ -3,7 +3,7 @@
  * server accepts and where to get a token. Built from the configuration,
  * never containing a secret (no tokens, passwords, keys or client secrets).
  */
-import type { AuthConfig, TokenCheckConfig } from './auth-config.js';
+import type { AuthConfig, TokenCheckConfig } from '../config/sections/auth-config.js';
 import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
 
 export function describeAuth(auth: AuthConfig, tokenCheck: TokenCheckConfig, opts: { realm: string; custom: boolean; transport: 'http' | 'stdio' }): Record<string, unknown> {

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../core/errors.js';
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 
 export interface FailureKeys {
   /** The client address, when known. */

@@ -3,7 +3,7 @@
  * space-separated string or an array, under the configured claim or `scp`),
  * and groups.
  */
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import type { AuthInfo } from './types.js';
 
 export interface ClaimNames {

@@ -4,7 +4,7 @@
  */
 import { errors } from 'jose';
 import { UpstreamUnavailableError } from '../core/errors.js';
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 
 export function toAuthError(err: unknown): Error {
   if (err instanceof AuthError) return err;

@@ -9,7 +9,7 @@
  * equal the encrypted `expire`, so it cannot be edited to extend a token.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import { safeEqual } from './constant-time.js';
 import { authInfoFromClaims, type ClaimNames } from './jwt-claims.js';
 import type { Credentials, Verifier } from './types.js';

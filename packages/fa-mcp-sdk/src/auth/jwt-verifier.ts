@@ -13,7 +13,7 @@
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import { authInfoFromClaims, type ClaimNames } from './jwt-claims.js';
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import { toAuthError } from './jwt-errors.js';
 import type { AuthInfo, Credentials, Verifier } from './types.js';
 

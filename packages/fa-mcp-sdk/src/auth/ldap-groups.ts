@@ -5,7 +5,7 @@
  * Results are cached per subject. Values put into filters are escaped
  * (RFC 4515), so a subject cannot rewrite the filter.
  */
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 import { loadOptional } from '../core/optional-package.js';
 import { TtlCache } from './ttl-cache.js';
 

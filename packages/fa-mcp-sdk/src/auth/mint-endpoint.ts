@@ -6,7 +6,7 @@
  * (they come from the directory or the issuer).
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 import { getRequestAuth } from './request-auth.js';
 import type { TokenMinter } from './token-minter.js';
 

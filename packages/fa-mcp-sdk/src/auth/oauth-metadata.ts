@@ -6,7 +6,7 @@
  * never from the Host header.
  */
 import express, { type Request, type Response } from 'express';
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 import { baseUrlOf } from './base-url.js';
 import type { JwtSigner } from './jwt-signer.js';
 import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';

@@ -1,5 +1,5 @@
 /** Where the OAuth discovery documents live and whom they name, apart from their express routes (oauth-metadata.ts). */
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 

@@ -6,8 +6,8 @@
  * longer than its allowance; asking for more is refused, not trimmed.
  */
 import express, { type Request, type Response } from 'express';
-import type { AuthConfig, OAuthClientConfig } from './auth-config.js';
-import { AuthError } from './auth-error.js';
+import type { AuthConfig, OAuthClientConfig } from '../config/sections/auth-config.js';
+import { AuthError } from '../core/auth-error.js';
 import { sendAuthRefusal } from './challenge.js';
 import { safeEqual } from './constant-time.js';
 import { AuthThrottledError, type FailureThrottle } from './failure-throttle.js';

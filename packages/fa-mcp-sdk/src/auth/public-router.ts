@@ -4,7 +4,7 @@
  * server does not load express.
  */
 import express from 'express';
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 import type { FailureThrottle } from './failure-throttle.js';
 import type { AuthMWOptions } from './http-guard.js';
 import type { JwtSigner } from './jwt-signer.js';

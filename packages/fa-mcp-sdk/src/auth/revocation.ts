@@ -4,7 +4,7 @@
  * id is a token's `jti`, or the SHA-256 hex of the whole token for tokens that
  * have none (permanent server tokens, old legacy tokens).
  */
-import { AuthError } from './auth-error.js';
+import { AuthError } from '../core/auth-error.js';
 import { tokenFingerprint } from './constant-time.js';
 import type { AuthInfo, RevocationCheck } from './types.js';
 

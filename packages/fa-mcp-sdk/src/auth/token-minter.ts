@@ -5,7 +5,7 @@
  * operator holds for a localKey deployment). remoteJwks tokens come from the
  * issuer, never from here.
  */
-import type { AuthConfig } from './auth-config.js';
+import type { AuthConfig } from '../config/sections/auth-config.js';
 import { mintLegacyToken } from './jwt-legacy-aes-ctr.js';
 import type { JwtSigner, MintedToken, MintInput } from './jwt-signer.js';
 

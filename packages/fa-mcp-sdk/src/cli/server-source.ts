@@ -6,7 +6,7 @@
  * once on 127.0.0.1 and a free port, to read its HTTP routes, and stopped.
  */
 import { resolve } from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client } from '../protocol/sdk-client.js';
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config/index.js';
 import { listHttpEndpoints, type RouterLike } from '../contract/http-endpoints.js';

@@ -1,5 +1,5 @@
 /** The validated configuration. Hand-written; must match `configSchema` (proved by a test). */
-import type { AuthConfig, TokenCheckConfig } from '../auth/auth-config.js';
+import type { AuthConfig, TokenCheckConfig } from './sections/auth-config.js';
 import type { AgentTesterConfig } from './sections/agent-tester.js';
 import type { DbSectionConfig } from './sections/db.js';
 import type { ConsulConfig } from './sections/consul.js';

@@ -4,11 +4,11 @@
  * its URI matches) or the resource template a completion names. Tools are
  * resolved by the resolve step (they may depend on the request).
  */
-import type { AccessRequirements } from '../auth/access-check.js';
 import type { OperationTarget } from './pipeline.js';
 import type { Registry } from './registry.js';
+import type { IAccessRequirements } from './types.js';
 
-export function requirementsOf(registry: Registry, target: OperationTarget): AccessRequirements | undefined {
+export function requirementsOf(registry: Registry, target: OperationTarget): IAccessRequirements | undefined {
   switch (target.kind) {
     case 'prompt':
       return registry.prompts.get(target.name);

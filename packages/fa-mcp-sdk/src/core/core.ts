@@ -16,7 +16,7 @@ import { authorizeStep } from './steps/authorize.js';
 import { validateInputStep } from './steps/validate-input.js';
 import { validateOutputStep } from './steps/validate-output.js';
 import { createToolExecutor, type ToolHandler } from './tool-executor.js';
-import type { IWebhookSender } from '../webhooks/webhook-types.js';
+import type { IWebhookSender } from './webhook-sender.js';
 import type { IServerInfo } from './types.js';
 import type { ServerExtension } from './extensions.js';
 import { NOTHING_DECLARED, type DeclaredCapabilities } from './declared-capabilities.js';

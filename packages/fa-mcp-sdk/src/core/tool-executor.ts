@@ -8,7 +8,7 @@ import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
 import type { IClientChannel, IClientInputOptions, IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
-import type { IWebhookSender } from '../webhooks/webhook-types.js';
+import type { IWebhookSender } from './webhook-sender.js';
 
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
 const noTask = async (): Promise<void> => undefined;

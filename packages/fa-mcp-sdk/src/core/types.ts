@@ -4,7 +4,7 @@
  * MCP SDK, so the core never depends on the protocol layer.
  */
 import type { RequestContext } from './request-context.js';
-import type { IWebhookSender } from '../webhooks/webhook-types.js';
+import type { IWebhookSender } from './webhook-sender.js';
 
 export type JsonObject = { [key: string]: unknown };
 

@@ -6,7 +6,7 @@
 import type { DbSectionConfig } from '../config/sections/db.js';
 import type { CoreLogger } from '../core/core.js';
 import { InternalError } from '../core/errors.js';
-import type { ReadinessCheck } from '../ops/health.js';
+import type { ReadinessCheck } from '../core/readiness-check.js';
 import { Database, isDbConfigured } from './database.js';
 import { runWithDatabases } from './db-scope.js';
 

@@ -10,13 +10,9 @@ import express from 'express';
 import type { Router } from 'express';
 import { maskSecretsInString } from './mask-secrets.js';
 
-export interface ReadinessCheck {
-  name: string;
-  /** Resolve when healthy; throw or reject when not. Honour `signal` to stop early. */
-  check: (signal: AbortSignal) => Promise<void> | void;
-  /** Default 2000 ms. */
-  timeoutMs?: number;
-}
+import type { ReadinessCheck } from '../core/readiness-check.js';
+
+export type { ReadinessCheck };
 
 export interface HealthRouterOptions {
   name: string;

@@ -3,7 +3,7 @@
  * server instance registers one handler for all of its lists, which looks its
  * page up here by method, instead of a closure per list and per connection.
  */
-import { canAccess, visibleItems } from '../auth/access-check.js';
+import { canAccess, visibleItems } from '../core/access-check.js';
 import type { Core } from '../core/core.js';
 import type { Operation } from '../core/pipeline.js';
 import { describePrompt } from '../core/prompts.js';

@@ -1,5 +1,5 @@
 /** The official client, set up for one protocol era. */
-import { Client, type ClientOptions } from '@modelcontextprotocol/client';
+import { Client, type ClientOptions } from '../protocol/sdk-client.js';
 
 export type ClientEra = '2025' | '2026';
 

@@ -3,7 +3,7 @@
  * its real stdio transport over a pair of in-memory streams, and the official client talks to it.
  */
 import { PassThrough } from 'node:stream';
-import type { Client, ClientOptions } from '@modelcontextprotocol/client';
+import type { Client, ClientOptions } from '../protocol/sdk-client.js';
 import { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from '../init-mcp-server.js';
 import { createEraClient, type ClientEra } from './client-era.js';
 import { StreamClientTransport } from './stream-client-transport.js';

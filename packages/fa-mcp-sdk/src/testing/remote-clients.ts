@@ -3,9 +3,9 @@
  * or 2026-07-28 where every request stands alone), legacy HTTP+SSE, and stdio to a process the
  * client spawns (a consumer's start file).
  */
-import type { Client, ClientOptions } from '@modelcontextprotocol/client';
-import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { Client, ClientOptions } from '../protocol/sdk-client.js';
+import { SSEClientTransport, StreamableHTTPClientTransport } from '../protocol/sdk-client.js';
+import { StdioClientTransport, getDefaultEnvironment } from '../protocol/sdk-client-stdio.js';
 import { createEraClient, type ClientEra } from './client-era.js';
 
 export interface RemoteClientOptions {

@@ -4,7 +4,7 @@
  * tests exercise the real stdio server path without spawning a process.
  */
 import type { Readable, Writable } from 'node:stream';
-import { ReadBuffer, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { ReadBuffer, serializeMessage, type JSONRPCMessage, type Transport } from '../protocol/sdk-client.js';
 
 export class StreamClientTransport implements Transport {
   onclose?: () => void;

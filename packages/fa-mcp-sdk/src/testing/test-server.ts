@@ -4,7 +4,7 @@
  * fa-mcp-sdk: one suite, every transport and era the server speaks.
  */
 import { PassThrough } from 'node:stream';
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type ClientOptions } from '../protocol/sdk-client.js';
 import { initMcpServer, type InitOptions, type McpServerData, type McpServerHandle } from '../init-mcp-server.js';
 import { StreamClientTransport } from './stream-client-transport.js';
 import { connectWire2026, type WireClient2026, type WireClient2026Options } from './wire-client-2026.js';

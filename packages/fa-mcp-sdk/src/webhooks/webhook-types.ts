@@ -4,26 +4,7 @@
  * its two stores (memory, PostgreSQL) implement.
  */
 
-export interface IWebhookSendOptions {
-  /**
-   * Sending the same key again adds nothing (per endpoint); the key becomes
-   * the `webhook-id` the receiver sees, so the receiver can drop duplicates
-   * too. Default: a fresh `msg_<uuid>`.
-   */
-  idempotencyKey?: string;
-}
-
-export interface IWebhookSendResult {
-  /** The `webhook-id` of the event. */
-  id: string;
-  /** Endpoints the event was queued for (those whose `events` take its type). */
-  endpoints: string[];
-}
-
-/** What a tool handler gets as `webhooks`: resolves once the event is in the outbox. */
-export interface IWebhookSender {
-  send(type: string, data: Record<string, unknown>, options?: IWebhookSendOptions): Promise<IWebhookSendResult>;
-}
+export type { IWebhookSender, IWebhookSendOptions, IWebhookSendResult } from '../core/webhook-sender.js';
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'dead';
 

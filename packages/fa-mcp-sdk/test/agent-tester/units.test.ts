@@ -11,7 +11,8 @@ import { AgentSessionStore } from '../../src/agent-tester/session-store.js';
 import { summarizeTrace } from '../../src/agent-tester/trace-summary.js';
 import type { AgentTrace } from '../../src/agent-tester/trace-types.js';
 import { viewCsp } from '../../src/agent-tester/view-csp.js';
-import { isAgentTesterEnabled, selfMcpUrl } from '../../src/agent-tester/mount.js';
+import { isAgentTesterEnabled } from '../../src/agent-tester/mount.js';
+import { selfMcpUrl } from '../../src/transport/http/listen.js';
 import { answer, askTool, neverAnswers, startScriptedModel, type ScriptedModel } from './scripted-model.js';
 
 const KEY = 'sk-unit-secret-9876543210';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../../src/auth/auth-error.js';
+import { AuthError } from '../../src/core/auth-error.js';
 import { Authenticator, type GroupSource } from '../../src/auth/authenticator.js';
 import { Revocation } from '../../src/auth/revocation.js';
 import type { AuthInfo, Credentials, Verifier } from '../../src/auth/types.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
-import { decideAccess } from '../../src/auth/access-check.js';
-import { AuthError } from '../../src/auth/auth-error.js';
+import { decideAccess } from '../../src/core/access-check.js';
+import { AuthError } from '../../src/core/auth-error.js';
 import { buildSchemes, AuthConfigError } from '../../src/auth/build-schemes.js';
 import { bearerChallenge } from '../../src/auth/challenge.js';
 import { safeEqual, safeIndexOf } from '../../src/auth/constant-time.js';

@@ -11,8 +11,8 @@
  * the answer of an unknown one, an empty completion: no values, nothing that
  * tells the item exists (with or without `webServer.auth.hideUnauthorized`).
  */
-import { assertAccess } from '../../auth/access-check.js';
-import { AuthError } from '../../auth/auth-error.js';
+import { assertAccess } from '../access-check.js';
+import { AuthError } from '../auth-error.js';
 import { listenedUris, requirementsOf } from '../access-target.js';
 import type { Operation, PipelineStep } from '../pipeline.js';
 import type { Registry } from '../registry.js';

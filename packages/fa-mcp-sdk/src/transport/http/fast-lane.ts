@@ -20,7 +20,7 @@
  * body already read (body-parser.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '../../protocol/sdk-server.js';
 import type { AuthGuard } from '../../auth/http-guard.js';
 import type { CoreLogger } from '../../core/core.js';
 import { MCP_ERROR_CODES } from '../../core/errors.js';

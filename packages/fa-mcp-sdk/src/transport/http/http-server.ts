@@ -4,16 +4,15 @@
  * (/sse, /messages), /health and /ready.
  */
 import { createServer, type Server } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { AuthRuntime } from '../../auth/auth-runtime.js';
 import type { Core } from '../../core/core.js';
 import type { HttpRouter } from '../../core/http-types.js';
-import { createHealthRouter, type ReadinessCheck } from '../../ops/health.js';
 import type { LiveServers } from '../../protocol/live-servers.js';
 import type { TaskManager } from '../../tasks/task-manager.js';
 import type { ModernEraSupport } from '../../protocol/modern-era.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
-import { listen } from './listen.js';
+import { listen, selfMcpUrl } from './listen.js';
 import { trackGetStreams } from './get-streams.js';
 import { jsonBody, jsonBodyErrors } from './body-parser.js';
 import { answeringListener, type ErrorAnswerRoutes } from './error-answers.js';
@@ -34,7 +33,11 @@ import { buildServer } from '../../protocol/server-factory.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
 import { compileTrustProxy, type TrustProxySetting } from './trust-proxy.js';
-import { selfMcpUrl, type AgentTesterMount } from '../../agent-tester/mount.js';
+
+/** A feature with routes of its own (the agent tester, agent-tester/mount.ts), mounted after the MCP routes. */
+export interface RouteMount {
+  mount(kit: { app: Express; guard: RequestHandler; auth?: RequestHandler; mcpUrl: () => string }): void;
+}
 
 export interface HttpServerOptions {
   core: Core;
@@ -62,10 +65,11 @@ export interface HttpServerOptions {
   cors: Omit<CorsPolicyOptions, 'allowedOrigins'>;
   securityHeaders: SecurityHeadersOptions;
   timeouts: SlowClientTimeouts;
-  readinessChecks: () => ReadinessCheck[];
-  /** Shutdown began (drain included): /ready answers 503 while everything is still served. */
-  isShuttingDown: () => boolean;
-  startedAt: number;
+  /**
+   * `/health` and `/ready` (ops/health.ts, built by the caller so this room imports nothing of ops):
+   * mounted ahead of the Host/Origin check and authentication, as probes need.
+   */
+  health: Router;
   /** OAuth routes and the guard of the MCP endpoints (src/auth). */
   auth?: Pick<AuthRuntime, 'publicRouter' | 'mcpGuard' | 'enabled' | 'createAuthMW' | 'guardsAhead'>;
   /** `mcp.fastPath`: plain 2026-07-28 tools/call served by the HTTP fast lane (fast-lane.ts). */
@@ -73,7 +77,7 @@ export interface HttpServerOptions {
   /** Mounts extra routes (metrics, REST, OpenAPI) after the MCP endpoints. */
   mountRoutes?: (kit: RouteMountKit) => Promise<void>;
   /** The Agent Tester (src/agent-tester), when it is enabled. */
-  agentTester?: AgentTesterMount;
+  agentTester?: RouteMount;
   /** Which paths answer errors in OAuth's and in the REST shape (error-answers.ts). */
   errorRoutes?: Omit<ErrorAnswerRoutes, 'logger'>;
 }
@@ -122,15 +126,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   app.use(['/mcp', '/sse'], streams.middleware);
   app.use(traceContextMiddleware());
   app.use(corsPolicy({ ...opts.cors, allowedOrigins: opts.allowedOrigins }));
-  app.use(
-    createHealthRouter({
-      name: opts.core.serverInfo.name,
-      version: opts.core.serverInfo.version,
-      startedAt: opts.startedAt,
-      checks: opts.readinessChecks,
-      isShuttingDown: opts.isShuttingDown,
-    }),
-  );
+  app.use(opts.health);
 
   const hostRules = {
     enabled: opts.hostValidation.enabled,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, MessageExtraInfo, Transport } from '../../protocol/sdk-server.js';
 import { createNotificationGap } from '../notification-gap.js';
 
 export class LegacySseTransport implements Transport {

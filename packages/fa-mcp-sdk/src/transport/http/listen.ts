@@ -14,3 +14,11 @@ export async function listen(server: Server, port: number, host: string): Promis
   const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   return `http://${hostForUrl}:${addr.port}`;
 }
+
+/** The loopback URL of the server's own MCP endpoint, from the address it listens on. */
+export function selfMcpUrl(listenUrl: string): string {
+  const url = new URL(listenUrl);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  else if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.toString();
+}

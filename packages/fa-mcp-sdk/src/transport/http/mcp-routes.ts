@@ -5,7 +5,7 @@
  * instances from the same factory over the same core.
  */
 import { randomUUID } from 'node:crypto';
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '../../protocol/sdk-server.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { MCP_ERROR_CODES, PayloadTooLargeError } from '../../core/errors.js';
@@ -23,7 +23,6 @@ import { openSession, restoreSession, type SessionBuildDeps } from './session-op
 import { SessionShare } from './session-share.js';
 import { nodeHeaderReader } from './node-headers.js';
 import { jsonExchange } from './session-exchange.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { FastCall } from '../../protocol/fast-call-shape.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
 import type { WireRequestScope } from '../../core/telemetry.js';

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '../../protocol/sdk-server.js';
 import type { SessionCallExchange } from '../../protocol/session-fast-call.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { KEEP_ALIVE, KEEP_ALIVE_MS, lastEventData, SSE_HEADERS, sseEvent } from './sse-frames.js';

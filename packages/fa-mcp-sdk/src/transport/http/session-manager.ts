@@ -9,7 +9,7 @@
  * when the store says nobody used it anywhere; on shutdown the sessions close
  * here only, to be restored by the other instances.
  */
-import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import type { WebStandardStreamableHTTPServerTransport } from '../../protocol/sdk-server.js';
 import type { CoreLogger } from '../../core/core.js';
 import type { SessionLink } from '../../protocol/session-fast-call.js';
 import type { SessionStreams } from './session-exchange.js';

@@ -8,7 +8,7 @@
  * server knows the client's capabilities and version, and the session's log
  * level and subscriptions are applied again.
  */
-import { WebStandardStreamableHTTPServerTransport, type AuthInfo as SdkAuthInfo } from '@modelcontextprotocol/server';
+import { WebStandardStreamableHTTPServerTransport, type SdkAuthInfo } from '../../protocol/sdk-server.js';
 import { randomUUID } from 'node:crypto';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { SessionCalls } from '../../protocol/session-calls.js';

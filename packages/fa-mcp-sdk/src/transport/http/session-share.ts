@@ -15,7 +15,7 @@
  * drop theirs; anything else they hand to the holder over the bus. What belongs
  * to a request (progress, requests to the client) stays with the request.
  */
-import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '../../protocol/sdk-server.js';
 import { randomUUID } from 'node:crypto';
 import type { CoreLogger } from '../../core/core.js';
 import type { SessionStateChange } from '../../protocol/server-factory.js';

@@ -1,4 +1,4 @@
-/** The validated shape of `webServer.auth` and `webServer.tokenCheck` (schema: config/sections/auth.ts). */
+/** The validated shape of `webServer.auth` and `webServer.tokenCheck` (schema: ./auth.ts). */
 
 export type JwtMode = 'none' | 'legacyAesCtr' | 'embedded' | 'localKey' | 'remoteJwks';
 

@@ -7,15 +7,12 @@
  * caller is the local user who started the process, trusted by the process
  * boundary.
  */
-import type { AuthInfo, TransportKind } from '../core/request-context.js';
+import type { AuthInfo, TransportKind } from './request-context.js';
+import type { IAccessRequirements } from './types.js';
 import { AuthError } from './auth-error.js';
 
-export interface AccessRequirements {
-  requiredScopes?: string[];
-  requiredGroups?: string[];
-  /** An authenticated caller, whatever its scopes and groups (implied by either). */
-  requireAuth?: boolean;
-}
+/** What an item asks of its caller: the public `IAccessRequirements` of tools, prompts and resources (core/types.ts). */
+export type AccessRequirements = IAccessRequirements;
 
 export interface AccessSubject {
   auth?: AuthInfo;

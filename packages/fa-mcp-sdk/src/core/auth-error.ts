@@ -3,7 +3,7 @@
  * HTTP status and the OAuth error code (RFC 6750) its challenge needs; on the
  * MCP side they are JSON-RPC `-32001` (FORBIDDEN).
  */
-import { BaseMcpError, MCP_ERROR_CODES, type IMcpErrorData } from '../core/errors.js';
+import { BaseMcpError, MCP_ERROR_CODES, type IMcpErrorData } from './errors.js';
 
 export type AuthErrorKind =
   /** No credentials at all: 401 with a bare challenge. */
