@@ -28,7 +28,6 @@ const READY =
   serviceAvailable(existsSync(CHROMIUM), `${CHROMIUM} (the ext-apps browser test)`, 'bash scripts/ci/ensure-chromium.sh') &&
   serviceAvailable(ESBUILD_PRESENT, 'the examples/mcp-apps dependencies (the ext-apps browser test)', 'pnpm install at the repository root');
 
-type Forecast = { city: string; unit: 'C' | 'F'; days: unknown[] };
 type EsbuildLike = { build(o: Record<string, unknown>): Promise<{ outputFiles: Array<{ text: string }> }> };
 
 /** The example's view, bundled the way its build script does, in memory. */
@@ -48,8 +47,8 @@ describe.skipIf(!READY)('Agent Tester host bridge with an ext-apps App view', { 
     const view = appView({ uri: 'ui://forecast/card.html', html: await forecastViewHtml() });
     const input: IToolInputSchema = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' }, unit: { type: 'string', enum: ['C', 'F'] } }, required: ['city'], additionalProperties: false };
     const run = (args: Record<string, unknown>) => {
-      const f = forecast(String(args.city), typeof args.days === 'number' ? args.days : 3, args.unit === 'F' ? 'F' : 'C') as Forecast;
-      return { content: [{ type: 'text' as const, text: summary(f) as string }], structuredContent: f };
+      const f = forecast(String(args.city), typeof args.days === 'number' ? args.days : 3, args.unit === 'F' ? 'F' : 'C');
+      return { content: [{ type: 'text' as const, text: summary(f) }], structuredContent: f };
     };
     model = await startScriptedModel();
     server = await initMcpServer(

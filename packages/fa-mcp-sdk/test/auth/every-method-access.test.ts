@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { MCP_ERROR_CODES, type ICompletionContext, type McpServerData } from '../../src/index.js';
+import { formatToolResult, MCP_ERROR_CODES, type ICompletionContext, type McpServerData } from '../../src/index.js';
 import { ALL_TARGETS, expectToolError, type TestServer } from '../../src/testing/index.js';
 import { waitFor } from '../integration/helpers.js';
 import { bearer, connectWith, rsaKeyPair, signJwt, startAuthServer, type KeyPair } from './helpers.js';
@@ -34,7 +34,7 @@ function reportServer(asked: Asked[]): McpServerData {
     return SECRET_REPORTS.filter((r) => r.startsWith(value));
   };
   return {
-    tools: [{ name: 'open_tool', description: 'open', inputSchema: { type: 'object' }, handler: () => 'ok' }],
+    tools: [{ name: 'open_tool', description: 'open', inputSchema: { type: 'object' }, handler: () => formatToolResult('ok') }],
     prompts: [
       { name: 'open_prompt', content: 'hello', arguments: [{ name: 'topic', complete: ['weather', 'news'] }] },
       { name: 'secret_prompt', requiredScopes: ['reports:read'], content: 'secret', arguments: [{ name: 'report', complete: reportNames }] },

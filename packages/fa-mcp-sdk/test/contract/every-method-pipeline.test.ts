@@ -6,7 +6,7 @@
  * refuse what exceeds them with the rate-limit error.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MCP_ERROR_CODES, type McpServerData, type PipelineStep } from '../../src/index.js';
+import { formatToolResult, MCP_ERROR_CODES, type McpServerData, type PipelineStep } from '../../src/index.js';
 import { ALL_TARGETS, expectToolError, startTestServer, type TestServer } from '../../src/testing/index.js';
 
 function server(seen: string[]): McpServerData {
@@ -18,7 +18,7 @@ function server(seen: string[]): McpServerData {
     },
   };
   return {
-    tools: [{ name: 'ping_tool', description: 'ping', inputSchema: { type: 'object' }, handler: () => 'pong' }],
+    tools: [{ name: 'ping_tool', description: 'ping', inputSchema: { type: 'object' }, handler: () => formatToolResult('pong') }],
     prompts: [{ name: 'greet', content: 'hello', arguments: [{ name: 'who', complete: ['world', 'wide'] }] }],
     resources: [{ uri: 'test://doc', name: 'doc', content: 'a doc' }],
     steps: [audit],

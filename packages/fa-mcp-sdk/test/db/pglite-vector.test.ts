@@ -118,7 +118,7 @@ describe('embedded data folder', () => {
       await first.main.exec('CREATE TABLE kept (id int PRIMARY KEY, v vector(2))');
       await first.main.exec('INSERT INTO kept VALUES (1, $1)', [toVectorSql([0.5, 0.25])]);
       await first.readinessChecks()[0]!.check(new AbortController().signal);
-      const port = (await first.main.pool()).options.port as number;
+      const port = ((await first.main.pool()) as unknown as { options: { port: number } }).options.port;
       await first.close();
       await expect(new Promise((resolve, reject) => net.connect(port, '127.0.0.1').on('connect', resolve).on('error', reject))).rejects.toMatchObject({
         code: 'ECONNREFUSED',

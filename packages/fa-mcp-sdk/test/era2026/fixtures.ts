@@ -118,7 +118,7 @@ export const fullCapabilities = { capabilities: { elicitation: { form: {} }, sam
 export function answerEverything(client: Client, answers: { names?: string[] } = {}): { asked: string[] } {
   const names = [...(answers.names ?? ['Ada', 'Grace', 'Linus'])];
   const asked: string[] = [];
-  client.setRequestHandler('elicitation/create', async (req) => {
+  client.setRequestHandler('elicitation/create', async (req): Promise<{ action: 'accept'; content: Record<string, string> }> => {
     const message = String((req.params as { message?: string }).message);
     asked.push(message);
     if (message.includes('colour')) return { action: 'accept', content: { color: 'teal' } };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { IncomingHttpHeaders } from 'node:http';
 import { describeHttpRequest } from '../../src/transport/http/describe-request.js';
 import { nodeHeaderReader } from '../../src/transport/http/node-headers.js';
 import type { HeaderReader } from '../../src/protocol/request-context-builder.js';
@@ -15,11 +16,11 @@ function viaForEach(reader: HeaderReader): Record<string, string> {
 }
 
 describe('nodeHeaderReader().toRecord()', () => {
-  const cases = {
+  const cases: Record<string, IncomingHttpHeaders> = {
     plain: { host: '127.0.0.1:1', 'content-type': 'application/json', 'mcp-method': 'tools/call', authorization: 'Bearer x', 'content-length': '999' },
     dropped: { 'transfer-encoding': 'chunked', 'content-encoding': 'gzip', ':authority': 'h2', accept: 'a' },
-    repeated: { 'x-list': ['a', 'b'] as unknown as string, 'set-cookie': ['c=1', 'd=2'] as unknown as string, zed: 'z', alpha: 'y' },
-    'empty set-cookie': { 'set-cookie': [] as unknown as string, b: '1' },
+    repeated: { 'x-list': ['a', 'b'], 'set-cookie': ['c=1', 'd=2'], zed: 'z', alpha: 'y' },
+    'empty set-cookie': { 'set-cookie': [], b: '1' },
   };
   for (const [name, headers] of Object.entries(cases)) {
     it(`equals the record forEach fills, in the same key order (${name})`, () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     build(req).then(
       async (web) => {
-        const seen: Seen = { url: web.url, method: web.method, headers: [...web.headers], body: await web.text() };
+        const seen: Seen = { url: web.url, method: web.method, headers: [...(web.headers as unknown as Iterable<[string, string]>)], body: await web.text() };
         res.setHeader('content-type', 'application/json').end(JSON.stringify(seen));
       },
       (err: { status?: number; httpStatus?: number; message?: string }) => res.writeHead(err.httpStatus ?? err.status ?? 500).end(err.message),
@@ -84,7 +84,7 @@ describe('streamedBodyRequest is toWebRequest without a parsed body', () => {
   }
 
   it('refuses a body over the limit with 413, by its declared length or by what arrives', async () => {
-    for (const sent of [
+    for (const sent of <Sent[]>[
       { method: 'POST', headers: { 'content-length': String(LIMIT + 1) }, body: 'y'.repeat(LIMIT + 1) },
       { method: 'POST', headers: { 'transfer-encoding': 'chunked' }, body: 'z'.repeat(LIMIT + 1) },
     ]) {

@@ -233,3 +233,13 @@ export function asJsonRpcError(value: unknown): JsonRpcErrorBody {
   }
   return value as unknown as JsonRpcErrorBody;
 }
+
+/**
+ * Registers a handler for `notifications/tasks/status` (2025-11-25 tasks), a method the v2
+ * client's typings no longer list (tasks are an extension there) but whose messages it still hands
+ * to a handler registered for it.
+ */
+export function onTaskStatus(client: Client, handler: (params: { status?: string; taskId?: string }) => void): void {
+  const register = client.setNotificationHandler.bind(client) as (method: string, fn: (n: { params?: unknown }) => void) => void;
+  register('notifications/tasks/status', (n) => handler((n.params ?? {}) as { status?: string; taskId?: string }));
+}

@@ -44,7 +44,7 @@ describe.each(TARGETS)('metrics on $label', (target) => {
     controller.abort('test cancels');
     await cancelled;
     // The handler ends (and is counted) after the client's call did: wait for the count, not for a guessed time.
-    const cancelledCount = async () => sample((await scrape(metricsUrl(server.handle.url!))).text, 'mcp_tool_calls_total', { tool: 'hang_tool', outcome: 'cancelled' });
+    const cancelledCount = async () => sample((await scrape(metricsUrl(server!.handle.url!))).text, 'mcp_tool_calls_total', { tool: 'hang_tool', outcome: 'cancelled' });
     await expect.poll(cancelledCount, { timeout: 10_000 }).toBe(1);
     await client.listTools();
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installCommand, isMissing, loadOptional, MissingPackageError, OPTIONAL_PARTS, requireOptional } from '../../src/core/optional-package.js';
+import { installCommand, isMissing, loadOptional, MissingPackageError, OPTIONAL_PARTS, requireOptional, type OptionalPart } from '../../src/core/optional-package.js';
 
 const PKG = fileURLToPath(new URL('../../', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as {
@@ -22,7 +22,9 @@ const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8')) as 
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 // a package two parts need (pg: PostgreSQL and the embedded database) once, at one version
-const partPackages = [...new Map(Object.values(OPTIONAL_PARTS).flatMap((p) => p.packages).map((p) => [p[0], p] as const)).values()];
+type PackagePin = readonly [name: string, version: string];
+const allPins: PackagePin[] = Object.values(OPTIONAL_PARTS as Record<string, OptionalPart>).flatMap((p) => [...p.packages]);
+const partPackages: PackagePin[] = [...new Map(allPins.map((p) => [p[0], p] as const)).values()];
 
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
@@ -45,7 +47,7 @@ function run(cmd: string, args: string[], cwd: string, timeoutMs: number, env: N
 
 describe('the table of optional parts', () => {
   it('is exactly the optional peers of package.json, at the versions the workspace tests with', () => {
-    for (const [name, version] of Object.values(OPTIONAL_PARTS).flatMap((p) => p.packages)) {
+    for (const [name, version] of allPins) {
       expect(partPackages.find(([n]) => n === name)?.[1], `${name}: one version in every part`).toBe(version);
     }
     const peers = Object.keys(manifest.peerDependencies).sort();

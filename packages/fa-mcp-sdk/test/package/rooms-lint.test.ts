@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain .mjs module of the repository's scripts, without typings
 import { ROOMS, roomsPlugin } from '../../../../scripts/lint/rooms.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -34,7 +34,7 @@ describe('free functions over the running servers', () => {
   });
 
   it('getTools: the only server\'s tools, excluded ones left out; the given one\'s when several run', async () => {
-    const a = await start(data('alpha', { tools: async () => [{ name: 'alpha_dynamic', description: 'd', inputSchema: { type: 'object' }, handler: () => 'x' }, { name: 'alpha_hidden', description: 'h', inputSchema: { type: 'object' }, handler: () => 'x' }] }), { excludeTools: ['alpha_hidden'] });
+    const a = await start(data('alpha', { tools: async () => [{ name: 'alpha_dynamic', description: 'd', inputSchema: { type: 'object' }, handler: () => formatToolResult('x') }, { name: 'alpha_hidden', description: 'h', inputSchema: { type: 'object' }, handler: () => formatToolResult('x') }] }), { excludeTools: ['alpha_hidden'] });
     expect((await getTools()).map((t) => t.name)).toEqual(['alpha_dynamic']);
     const b = await start(data('beta'));
     await expect(getTools()).rejects.toThrow(/2 servers run in this process/);

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { loadConfig, type McpServerHandle } from '../../src/index.js';
 import { fixtureServerData } from '../fixtures/server-data.js';
 import {
-  asJsonRpcError, initializeRequest, LEGACY_PROTOCOL_VERSION, MCP_ACCEPT, nodeRequest, parseSseMessages, postMcp, serverUrl, startTestServer, stopAllServers, waitFor,
+  asJsonRpcError, initializeRequest, LEGACY_PROTOCOL_VERSION, MCP_ACCEPT, nodeRequest, onTaskStatus, parseSseMessages, postMcp, serverUrl, startTestServer, stopAllServers, waitFor,
 } from '../integration/helpers.js';
 import { createTestSchema, type TestSchema } from '../tasks/pg-test-db.js';
 
@@ -222,7 +222,7 @@ describe('mcp.sessions.store: postgres', () => {
       getTo: 1,
       postTo: [0, 2],
       setup: (c) => {
-        c.setNotificationHandler('notifications/tasks/status', (n) => void statuses.push(String((n.params as { status?: string }).status)));
+        onTaskStatus(c, (params) => void statuses.push(String(params.status)));
         c.setNotificationHandler('notifications/message', (n) => void logs.push(JSON.stringify(n.params.data)));
       },
     });

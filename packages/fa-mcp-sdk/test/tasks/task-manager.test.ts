@@ -15,6 +15,8 @@ const silent: CoreLogger = { debug: () => {}, info: () => {}, warn: () => {}, er
 function op(name: string, args: Record<string, unknown> = {}): Operation {
   return {
     method: 'tools/call',
+    target: { kind: 'tool', name },
+    caller: undefined,
     ctx: { requestId: 'r1', era: '2025', transport: 'memory', clientCapabilities: {} },
     params: { name, arguments: args },
     signal: new AbortController().signal,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/client';
 import { formatToolResult, MCP_ERROR_CODES, type McpServerData } from '../../src/index.js';
 import { ALL_TARGETS, expectToolError, startTestServer, type TestServer } from '../../src/testing/index.js';
+import { onTaskStatus } from '../integration/helpers.js';
 
 const Task = z.object({ taskId: z.string(), status: z.string(), statusMessage: z.string().optional(), ttl: z.number().nullable(), createdAt: z.string(), lastUpdatedAt: z.string(), pollInterval: z.number().optional() }).passthrough();
 const CreateTaskResult = z.object({ task: Task }).passthrough();
@@ -68,8 +69,8 @@ describe.each(targets2025)('tasks on $label', (target) => {
   beforeAll(async () => {
     s = await startTestServer(server(), { target, config: { mcp: { tasks: { enabled: true, maxTasks: 5, pollIntervalMs: 50 } } } });
     client = await s.connect({}, (c) =>
-      c.setNotificationHandler('notifications/tasks/status', (n) => {
-        statuses.push(String((n.params as { status?: string }).status));
+      onTaskStatus(c, (params) => {
+        statuses.push(String(params.status));
       }),
     );
   });

@@ -35,7 +35,7 @@ describe('validate-output step', () => {
 
   it("an isError result whose structuredContent violates the schema carries it as JSON text instead (clients validate it)", async () => {
     const withBadStructured = { content: [{ type: 'text' as const, text: 'city not found' }], structuredContent: { error: 'city not found', city: 'Atlantis' }, isError: true };
-    const out = await run(withBadStructured);
+    const out = (await run(withBadStructured)) as { isError?: boolean; content: unknown };
     expect(out).not.toHaveProperty('structuredContent');
     expect(out.isError).toBe(true);
     expect(out.content).toEqual([
