@@ -23,7 +23,7 @@ import { openSession, restoreSession, type SessionBuildDeps } from './session-op
 import { SessionShare } from './session-share.js';
 import { nodeHeaderReader } from './node-headers.js';
 import { jsonExchange } from './session-exchange.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { InMemoryServerEventBus, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { FastCall } from '../../protocol/fast-call-shape.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
 import type { WireRequestScope } from '../../core/telemetry.js';
@@ -84,7 +84,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
       legacy: mode,
       // subscriptions/listen streams read the bus that handle.notifyListChanged/notifyResourceUpdated publish on
-      bus: factory.live.bus,
+      bus: (factory.live.bus ??= new InMemoryServerEventBus()),
       maxRequestBodySize: opts.maxPayloadBytes,
       onerror: (err) => logger.debug({ err }, 'per-request handler error'),
     });
