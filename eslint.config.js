@@ -19,17 +19,7 @@ export default tseslint.config(
     files: ['packages/fa-mcp-sdk/src/**/*.ts'],
     plugins: { fa: roomsPlugin },
     rules: {
-      'fa/rooms': [
-        'error',
-        {
-          // The stdio transport is being reworked for the cold start (issue 24); its SDK imports move to protocol/ with it.
-          sdkExceptions: {
-            'transport/stdio.ts': 'issue 24 cold start rework',
-            'transport/stdio-line-guard.ts': 'issue 24 cold start rework',
-            'transport/notification-gap.ts': 'issue 24 cold start rework',
-          },
-        },
-      ],
+      'fa/rooms': 'error',
     },
   },
 );

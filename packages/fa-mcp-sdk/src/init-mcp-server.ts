@@ -28,7 +28,7 @@ import { createAuthRuntime, type AuthRuntime } from './auth/auth-runtime.js';
 import type { CustomAuthValidator, RevocationCheck } from './auth/types.js';
 import { createServerDatabases } from './db/server-databases.js';
 import { LiveServers } from './protocol/live-servers.js';
-import { createModernEraSupport } from './protocol/modern-era.js';
+import type { ModernEraOptions } from './protocol/modern-era.js';
 import type { IEventStore } from './state/event-store-memory.js';
 import type { INotificationBus } from './state/notification-bus.js';
 import type { IResourceStore } from './state/resource-store.js';
@@ -241,7 +241,8 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   if (tasks && ops.server.metrics) ops.server.metrics.observeTasks(() => tasks.store.countByStatus() as Promise<Record<string, number>>);
   const live = new LiveServers();
   const changes = state.connectChanges({ resourceUpdated: (uri) => live.resourceUpdated(uri), listChanged: (kind) => live.listChanged(kind) });
-  const modern = createModernEraSupport({ ...config.mcp, logger, sharedEndpoint: !isStdio });
+  // The 2026-07-28 requestState codec is the SDK's: made where the SDK is loaded (HTTP below, stdio-sdk.ts).
+  const modern: ModernEraOptions = { ...config.mcp, logger, sharedEndpoint: !isStdio };
   const eventStore = state.eventStore;
   let stopped = false;
   // The stopper is built once the transports run; /ready may ask before (never shutting down then).
@@ -252,19 +253,25 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   if (isStdio) {
     const stdioAuth = await auth.stdioAuth(); // verified at start: a bad token stops it
     stdio = startStdio({
-      factory: { core, live, modern, ...(stdioAuth ? { defaultAuth: stdioAuth } : {}), ...(tasks ? { tasks: tasks.manager } : {}) },
+      modern,
+      factory: { core, live, ...(stdioAuth ? { defaultAuth: stdioAuth } : {}), ...(tasks ? { tasks: tasks.manager } : {}) },
       ...(stdin ? { stdin } : {}),
       ...(stdout ? { stdout } : {}),
       onerror: (err) => logger.warn({ err }, 'stdio transport error'),
       lineGuard: { maxLineBytes: config.mcp.limits.maxPayloadBytes, maxJsonDepth: config.mcp.limits.maxJsonDepth },
+      coldFront: config.mcp.fastPath,
     });
     logger.info({ transport: 'stdio' }, `${name} ready on stdio`);
   } else {
-    const [{ startHttpServer }, { createHealthRouter }] = await Promise.all([import('./transport/http/http-server.js'), import('./ops/health.js')]);
+    const [{ startHttpServer }, { createHealthRouter }, { createModernEraSupport }] = await Promise.all([
+      import('./transport/http/http-server.js'),
+      import('./ops/health.js'),
+      import('./protocol/modern-era.js'),
+    ]);
     http = await startHttpServer({
       core,
       live,
-      modern,
+      modern: createModernEraSupport(modern),
       ...(tasks ? { tasks: tasks.manager } : {}),
       eventStore,
       ...(state.sessions ? { sharedSessions: state.sessions } : {}),

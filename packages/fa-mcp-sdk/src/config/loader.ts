@@ -142,9 +142,11 @@ function mergeLayer(
     const childIsSection = child !== undefined && isSection(child);
     const declaredLeaf = !leafKey && child !== undefined && !childIsSection && node?.properties?.[key] === child;
     const childLeafKey = leafKey ?? (declaredLeaf ? dotted : undefined);
+    // Nothing is recorded under a key the merge has not set yet (the whole first layer): no sources to clear.
+    const wasSet = Object.hasOwn(target, key);
     if (isPlainObject(value)) {
       if (!isPlainObject(target[key])) {
-        clearSources(ctx.sources, dotted);
+        if (wasSet) clearSources(ctx.sources, dotted);
         target[key] = {};
       }
       mergeLayer(target[key] as Record<string, unknown>, value, child, childPath, childLeafKey, ctx);
@@ -155,8 +157,9 @@ function mergeLayer(
         message: `must be object (got ${displayValue(value, child, key)} from ${ctx.layer})`,
       });
     } else {
-      clearSources(ctx.sources, dotted);
-      target[key] = structuredClone(value);
+      if (wasSet) clearSources(ctx.sources, dotted);
+      // A scalar is its own copy; arrays (and anything else of a layer) are copied, so no layer shares them.
+      target[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
       ctx.sources[childLeafKey ?? dotted] = ctx.layer;
     }
   }

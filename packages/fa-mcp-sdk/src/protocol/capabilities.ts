@@ -13,7 +13,7 @@ import type { Core } from '../core/core.js';
 import type { DeclaredCapabilities, ICapabilitiesOptions, ListKind } from '../core/declared-capabilities.js';
 import type { ProtocolEra } from '../core/request-context.js';
 import { TASKS_EXTENSION_ID } from '../core/steps/task-support.js';
-import { extensionsCapability } from './extension-methods.js';
+import { extensionCapabilities } from '../core/extensions.js';
 
 export interface DeriveInput {
   config: CapabilitiesConfig;
@@ -36,6 +36,14 @@ export function deriveCapabilities({ config, declared = {}, dynamicTools }: Deri
     listChanged,
     subscribe: decide(config.subscribe, declared.subscribe === true),
   };
+}
+
+/** `capabilities.extensions` of the server, or nothing when it declares none. */
+export function extensionsCapability(core: Core, protocolExtensions: readonly string[] = []): Pick<ServerCapabilities, 'extensions'> {
+  // Protocol-level extensions served by the framework itself (the tasks extension), with no settings.
+  const extensions = { ...(extensionCapabilities(core.extensions) ?? {}), ...Object.fromEntries(protocolExtensions.map((id) => [id, {}])) };
+  // Settings are JSON data by contract (ServerExtension.settings); the SDK types them as JSON values.
+  return Object.keys(extensions).length > 0 ? { extensions: extensions as ServerCapabilities['extensions'] } : {};
 }
 
 /** The `capabilities` member of the handshake answer of one SDK server instance. */

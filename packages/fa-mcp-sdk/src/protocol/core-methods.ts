@@ -35,7 +35,7 @@ const BITS: ReadonlyMap<string, number> = new Map(CORE_METHODS.map((method, i) =
  * An extension method of the same name, registered at build, was registered after the core's handler
  * (and so won) for every method but completion/complete: it keeps winning.
  */
-function claimedByExtension(core: Core, method: CoreMethod): boolean {
+export function claimedByExtension(core: Core, method: CoreMethod): boolean {
   return method !== 'completion/complete' && core.extensions.some((extension) => extension.methods?.[method] !== undefined);
 }
 

@@ -3,20 +3,12 @@
  * skills/get, resources/directory/read …) on an SDK server of either era: params
  * checked against the method's JSON Schema (-32602 otherwise), run through the
  * core's pipeline, errors mapped the one way every other handler maps them.
+ * Their capability is declared by capabilities.ts (extensionsCapability).
  */
-import { fromJsonSchema, type McpServer, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
 import type { Core } from '../core/core.js';
-import { extensionCapabilities } from '../core/extensions.js';
 import type { JsonObject } from '../core/types.js';
 import type { SdkOperationRunner } from './sdk-operation.js';
-
-/** `capabilities.extensions` of the server, or nothing when it declares none. */
-export function extensionsCapability(core: Core, protocolExtensions: readonly string[] = []): Pick<ServerCapabilities, 'extensions'> {
-  // Protocol-level extensions served by the framework itself (the tasks extension), with no settings.
-  const extensions = { ...(extensionCapabilities(core.extensions) ?? {}), ...Object.fromEntries(protocolExtensions.map((id) => [id, {}])) };
-  // Settings are JSON data by contract (ServerExtension.settings); the SDK types them as JSON values.
-  return Object.keys(extensions).length > 0 ? { extensions: extensions as ServerCapabilities['extensions'] } : {};
-}
 
 /** Each method runs through the core's pipeline (`runOp`), its target the extension (`{ kind: 'extension', name: id }`). */
 export function registerExtensionMethods(server: McpServer, core: Core, runOp: SdkOperationRunner): void {

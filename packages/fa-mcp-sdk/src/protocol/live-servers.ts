@@ -4,7 +4,7 @@
  * with the resource URIs each subscribed to, and the change-event bus the
  * 2026-07-28 HTTP handler's `subscriptions/listen` streams read.
  */
-import { InMemoryServerEventBus, type McpServer, type ServerEventBus } from '@modelcontextprotocol/server';
+import type { McpServer, ServerEventBus } from '@modelcontextprotocol/server';
 import type { ListKind } from '../core/declared-capabilities.js';
 import type { ProtocolEra } from '../core/request-context.js';
 
@@ -19,10 +19,13 @@ export interface LiveServer {
 
 export class LiveServers {
   private readonly servers = new Set<LiveServer>();
-  /** Read by the 2026-07-28 HTTP handler's subscriptions/listen streams. */
-  readonly bus: ServerEventBus;
+  /**
+   * Read by the 2026-07-28 HTTP handler's subscriptions/listen streams, which give it (the SDK's
+   * in-memory bus: a stdio server, which has none, starts without loading the SDK).
+   */
+  bus: ServerEventBus | undefined;
 
-  constructor(bus: ServerEventBus = new InMemoryServerEventBus()) {
+  constructor(bus?: ServerEventBus) {
     this.bus = bus;
   }
 
@@ -42,7 +45,7 @@ export class LiveServers {
 
   /** Sends notifications/resources/updated; returns how many connections it was sent on (listen streams not counted). */
   async resourceUpdated(uri: string): Promise<number> {
-    this.bus.publish({ kind: 'resource_updated', uri });
+    this.bus?.publish({ kind: 'resource_updated', uri });
     let sent = 0;
     await Promise.all(
       [...this.servers].map(async (live) => {
@@ -61,7 +64,7 @@ export class LiveServers {
   }
 
   async listChanged(kind: ListKind): Promise<void> {
-    this.bus.publish({ kind: `${kind}_list_changed` });
+    this.bus?.publish({ kind: `${kind}_list_changed` });
     await Promise.all(
       [...this.servers].map(async (live) => {
         if (!live.server.isConnected()) return;

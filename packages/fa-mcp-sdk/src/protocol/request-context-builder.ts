@@ -4,7 +4,8 @@
  * instances) or what the 2026-07-28 fast path read itself (modern-fast-call.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY } from './wire-constants.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { WireRequestScope } from '../core/telemetry.js';
@@ -23,9 +24,17 @@ export interface ContextSource {
   transport: TransportKind;
   /** The connection's server instance: where 2025-era client capabilities and info come from. */
   server?: McpServer;
+  /** Where they come from before the connection has a server instance (stdio's cold front). */
+  client?: HandshakeClient;
   describeHttp?: HttpRequestDescriber;
   /** The identity of requests that carry none of their own (stdio started with a token). */
   defaultAuth?: AuthInfo;
+}
+
+/** The 2025-era client as its `initialize` described it (the SDK server's own getters fit). */
+export interface HandshakeClient {
+  getClientCapabilities(): unknown;
+  getClientVersion(): { name: string; version: string } | undefined;
 }
 
 /** What one request brings, whichever serving path read it. */
@@ -56,7 +65,7 @@ export function buildRequestContext(source: ContextSource, ctx: ServerContext, s
 export function contextFromFacts(source: ContextSource, facts: RequestFacts): RequestContext {
   const fromHttp = facts.http && source.describeHttp ? source.describeHttp(facts.http) : {};
   const envelope = facts.envelope ?? {};
-  const low = source.server?.server;
+  const low: HandshakeClient | undefined = source.client ?? source.server?.server;
   const capabilities =
     source.era === '2026'
       ? (envelope[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined)

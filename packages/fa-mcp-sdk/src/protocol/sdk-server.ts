@@ -4,5 +4,5 @@
  * import of the SDK stays in protocol/ (ARCHITECTURE.md), so an SDK change touches one folder;
  * scripts/lint/rooms.mjs holds it.
  */
-export { createMcpHandler, isLegacyRequest, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+export { createMcpHandler, InMemoryServerEventBus, isLegacyRequest, parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 export type { AuthInfo as SdkAuthInfo, JSONRPCMessage, McpHttpHandler, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/server';

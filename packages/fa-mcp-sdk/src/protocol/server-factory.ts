@@ -60,6 +60,8 @@ export interface ServerFactoryOptions {
    * session's state, and awaited before the answer, so the next request may go to any instance.
    */
   sessionChanged?: (change: SessionStateChange) => Promise<void>;
+  /** The end of the connection's observation, begun before this instance took the connection over (stdio's cold front). */
+  observedConnection?: () => void;
 }
 
 /** One change of a 2025-era session's state. */
@@ -133,7 +135,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
     ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
   };
-  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf);
+  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf, opts.observedConnection);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
   // Every request runs through the core's pipeline with an operation naming its method and target.
   const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);

@@ -23,6 +23,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
 import type { WireObserver, WireRequestScope } from '../core/telemetry.js';
+import { isReplayed } from './handshake-replay.js';
 
 export interface WireTap {
   /** The observation of an in-flight request of this instance, by JSON-RPC id. */
@@ -62,6 +63,8 @@ function knownKind(m: JSONRPCMessage): Kind {
  * `adopt` hands over the observation of a request the 2026-07-28 fast path
  * already began (it ran the call and lets the SDK answer it, see
  * fast-call-replay.ts): that request is then observed once, not twice.
+ * `observedConnection` is the end of a connection observed before the SDK
+ * took it over (stdio's cold front): it is not opened a second time.
  */
 export function tapWire(
   low: Server,
@@ -69,8 +72,9 @@ export function tapWire(
   era: ProtocolEra,
   transport: TransportKind,
   adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
+  observedConnection?: () => void,
 ): WireTap {
-  const tap = new Tap(observer, era, transport, adopt);
+  const tap = new Tap(observer, era, transport, adopt, observedConnection);
   const connect = low.connect;
   low.connect = (t: Transport) => {
     tap.wrap(t);
@@ -99,6 +103,7 @@ class Tap implements WireTap {
     private readonly era: ProtocolEra,
     private readonly transport: TransportKind,
     private readonly adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
+    private observedConnection?: () => void,
   ) {
     this.inboundKind = transport === 'sse' || transport === 'memory' ? checkedKind : knownKind;
   }
@@ -135,7 +140,8 @@ class Tap implements WireTap {
   private attach(t: Transport): void {
     const deliver = t.onmessage as OnMessage | undefined;
     if (deliver) t.onmessage = (message, extra) => this.inbound(message, extra, deliver);
-    this.closeConnection = this.observer.connection(this.era, this.transport);
+    this.closeConnection = this.observedConnection ?? this.observer.connection(this.era, this.transport);
+    this.observedConnection = undefined;
     const inner = t.onclose;
     t.onclose = () => {
       this.markClosed();
@@ -162,6 +168,8 @@ class Tap implements WireTap {
   }
 
   private inbound(message: JSONRPCMessage, extra: MessageExtraInfo | undefined, deliver: OnMessage): void {
+    // A replayed handshake (handshake-replay.ts) is not the client's: observed when the client sent it.
+    if (isReplayed(message)) return deliver(message, extra);
     const kind = this.inboundKind(message);
     if (kind === 'request') {
       const request = message as JSONRPCRequest;

@@ -12,7 +12,7 @@
  *   -32600, with the message's id when it has a usable one.
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage } from '../protocol/sdk-server.js';
 import { MCP_ERROR_CODES } from '../core/errors.js';
 import { checkRawMessage, describeRawProblem } from './raw-message-check.js';
 

@@ -1,58 +1,122 @@
 /**
  * The stdio transport: JSON-RPC on stdin/stdout and nothing else on stdout
- * (logs go to stderr). The SDK's serveStdio picks the era from the client's
- * first message and builds one server instance for the connection.
+ * (logs go to stderr).
+ *
+ * A 2025-era connection's first answers (initialize, ping, the core's lists)
+ * come from the cold front (stdio-cold-front.ts, protocol/cold-answers.ts)
+ * while the SDK is not loaded yet: a stdio server answers its first tools/list
+ * without loading it. The SDK's side (stdio-sdk.ts) is loaded right after the
+ * first list is answered, a moment after the initialize if no list follows, or
+ * at once for a line the cold front does not take; it is handed the answered
+ * handshake and then every line the cold front did not answer, in order, and
+ * serves the connection from then on as it always does.
  */
-import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { Readable, Writable } from 'node:stream';
-import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
-import { createNotificationGap } from './notification-gap.js';
-import { guardStdioListen } from '../protocol/sdk-served-methods.js';
-import { guardStdin, type StdioLineGuardOptions } from './stdio-line-guard.js';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { createColdAnswers } from '../protocol/cold-answers.js';
+import type { ModernEraOptions } from '../protocol/modern-era.js';
+import type { ServerFactoryOptions } from '../protocol/server-factory.js';
+import { startColdFront } from './stdio-cold-front.js';
+import type { StdioLineGuardOptions } from './stdio-line-guard.js';
+import type { RunningStdio, SdkStdioOptions } from './stdio-sdk.js';
+
+export type { RunningStdio };
 
 export interface StdioOptions {
-  factory: Omit<ServerFactoryOptions, 'transport'>;
+  factory: Omit<ServerFactoryOptions, 'transport' | 'modern'>;
+  /** The 2026-07-28 revision's settings (its requestState codec is the SDK's, made with it). */
+  modern: ModernEraOptions;
   stdin?: Readable;
   stdout?: Writable;
   onerror?: (err: Error) => void;
-  /** Line checks in front of the SDK (see stdio-line-guard.ts); without them lines go to the SDK as they are. */
+  /** Line checks in front of the SDK (see stdio-line-guard.ts); without them lines go to the SDK as they are (and no cold front). */
   lineGuard?: StdioLineGuardOptions;
+  /** Answer the first 2025-era lines before the SDK is loaded (default true). */
+  coldFront?: boolean;
 }
 
-export interface RunningStdio {
-  close(): Promise<void>;
-}
-
-/** The SDK's stdio transport, with notifications leaving before the response that follows them. */
-class GappedStdioTransport extends StdioServerTransport {
-  private readonly gap = createNotificationGap();
-  override send(message: JSONRPCMessage): Promise<void> {
-    return this.gap.send(message, () => super.send(message));
-  }
-}
+/** How long after a cold-answered initialize with nothing further the SDK is loaded anyway. */
+const LOAD_AFTER_HANDSHAKE_MS = 100;
 
 export function startStdio(opts: StdioOptions): RunningStdio {
-  const disposers: Array<() => void> = [];
   const stdin = opts.stdin ?? process.stdin;
   const stdout = opts.stdout ?? process.stdout;
-  const guarded = opts.lineGuard ? guardStdin(stdin, stdout, opts.lineGuard) : undefined;
-  const transport = new GappedStdioTransport(guarded ? guarded.stream : stdin, stdout);
-  // subscriptions/listen (2026-07-28) goes through the pipeline before the SDK's listen router.
-  guardStdioListen(transport, { core: opts.factory.core, transport: 'stdio', ...(opts.factory.defaultAuth ? { defaultAuth: opts.factory.defaultAuth } : {}) });
-  const handle = serveStdio(
-    async (rc) => {
-      const built = await buildServer({ ...opts.factory, transport: 'stdio', trackLive: true }, rc.era === 'modern' ? '2026' : '2025');
-      disposers.push(built.dispose);
-        return built.server;
+  const sdkOptions = (input: Readable, extra: Partial<SdkStdioOptions> = {}): SdkStdioOptions => ({
+    factory: opts.factory,
+    modern: opts.modern,
+    input,
+    output: stdout,
+    ...(opts.onerror ? { onerror: opts.onerror } : {}),
+    ...(opts.lineGuard ? { lineGuard: opts.lineGuard } : {}),
+    ...extra,
+  });
+  let sdk: Promise<RunningStdio> | undefined;
+  const loadSdk = (options: SdkStdioOptions): Promise<RunningStdio> => (sdk = import('./stdio-sdk.js').then((m) => m.startSdkStdio(options)));
+
+  const guard = opts.lineGuard;
+  if (opts.coldFront === false || !guard) {
+    loadSdk(sdkOptions(stdin)).catch((err: unknown) => opts.onerror?.(err as Error));
+    return { close: async () => (await sdk)?.close() };
+  }
+
+  const answers = createColdAnswers({
+    core: opts.factory.core,
+    tasks: opts.factory.tasks !== undefined,
+    ...(opts.factory.defaultAuth ? { defaultAuth: opts.factory.defaultAuth } : {}),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const front = startColdFront({
+    input: stdin,
+    output: stdout,
+    answers,
+    answered(message) {
+      // The SDK loads right after the first list is answered; a moment after the handshake if no list comes.
+      if (message.method === 'initialize') (timer = setTimeout(() => front.handOverSoon(), LOAD_AFTER_HANDSHAKE_MS)).unref();
+      else if (message.id !== undefined && message.method !== 'ping') setImmediate(() => front.handOverSoon());
     },
-    { legacy: 'serve', transport, ...(opts.onerror ? { onerror: opts.onerror } : {}) },
-  );
+    maxLineBytes: guard.maxLineBytes,
+    maxJsonDepth: guard.maxJsonDepth,
+    handOver(rest) {
+      clearTimeout(timer);
+      // Everything the client writes from now on follows what the cold front did not answer, in order.
+      const feed = new PassThrough();
+      if (rest.length > 0) feed.write(rest);
+      const forward = (chunk: Buffer) => {
+        if (!feed.write(chunk)) {
+          stdin.pause();
+          feed.once('drain', () => stdin.resume());
+        }
+      };
+      const end = () => {
+        if (!feed.writableEnded) feed.end();
+      };
+      stdin.on('data', forward);
+      stdin.once('end', end);
+      stdin.once('close', end);
+      const handshake = answers.handshake;
+      const observedConnection = answers.takeConnection();
+      const factory = observedConnection ? { ...opts.factory, observedConnection } : opts.factory;
+      loadSdk({ ...sdkOptions(feed, handshake ? { handshake } : {}), factory }).catch((err: unknown) => opts.onerror?.(err as Error));
+      unhook = () => {
+        stdin.off('data', forward);
+        stdin.off('end', end);
+        stdin.off('close', end);
+      };
+    },
+    ended() {
+      clearTimeout(timer);
+      answers.takeConnection()?.();
+    },
+  });
+  let unhook: (() => void) | undefined;
   return {
     async close() {
-      disposers.forEach((d) => d());
-      await handle.close();
-      guarded?.detach();
+      clearTimeout(timer);
+      front.detach();
+      answers.takeConnection()?.();
+      const running = await sdk;
+      await running?.close();
+      unhook?.();
+      if (stdin.listenerCount('data') === 0) stdin.pause();
     },
   };
 }

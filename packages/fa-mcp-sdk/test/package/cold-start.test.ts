@@ -3,48 +3,27 @@
  * library's own code and js-yaml, nothing of the server; a stdio server answers its first
  * tools/list, on either protocol era, without anything of HTTP, the database, JWT, webhooks, the
  * CLI, the pretty log printer (nothing logged yet), the stores of rate-limiter-flexible it does
- * not use or prom-client's Pushgateway. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
+ * not use or prom-client's Pushgateway. On the 2025 era the cold front answers (transport/stdio.ts):
+ * nothing of the MCP SDK or zod loads before that answer; the SDK loads after it and serves the
+ * call that follows. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, DIST, probeWorkDir, runProbe } from './probe-kit.js';
 
-const PKG = fileURLToPath(new URL('../../', import.meta.url));
-const DIST = join(PKG, 'dist', 'index.js');
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'fa-mcp-cold-start-'));
+const work = probeWorkDir('fa-mcp-cold-start-');
 
-beforeAll(() => {
-  if (!existsSync(DIST) || statSync(DIST).mtimeMs < statSync(join(PKG, 'src', 'index.ts')).mtimeMs) {
-    throw new Error('packages/fa-mcp-sdk/dist is missing or older than src/: run `pnpm run build` at the repository root first');
-  }
-});
+beforeAll(assertBuilt);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Probe {
   answer?: { result?: { tools?: Array<{ name: string }> } };
   modules: string[];
+  call?: { result?: { content?: Array<{ text?: string }> } };
+  after?: string[];
 }
 
-function probe(...args: string[]): Promise<Probe> {
-  const log = join(work, `${args.join('-')}.log`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', join(FIXTURES, 'load-recorder.mjs'), join(FIXTURES, 'cold-start-probe.mjs'), args[0] as string, DIST, ...args.slice(1)], {
-      cwd: work,
-      env: { ...process.env, FA_MCP_LOAD_LOG: log, NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(JSON.parse(out) as Probe) : reject(new Error(`probe exited ${code}:\n${out}\n${err}`))));
-  });
-}
+const probe = (mode: string, ...rest: string[]): Promise<Probe> => runProbe<Probe>(work, 'cold-start-probe.mjs', [mode, DIST, ...rest]);
 
 /** The packages among the loaded modules (`@scope/name` or `name`), and the node: builtins. */
 function packagesOf(modules: string[]): Set<string> {
@@ -97,5 +76,28 @@ describe.each(['2025', '2026'])('a stdio server, era %s, up to its first tools/l
     expect(promFiles).toContain('lib/registry.js');
     expect(promFiles).not.toContain('index.js');
     expect(promFiles.filter((f) => /pushgateway|summary|cluster/.test(f))).toEqual([]);
+  });
+});
+
+/** The MCP SDK and its schema library: the cold front answers the 2025-era handshake and lists without them. */
+const SDK_PACKAGES = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', 'zod'];
+
+describe('a stdio server, era 2025, answers its first tools/list without the MCP SDK', () => {
+  it('loads no @modelcontextprotocol module nor zod before that answer, then the SDK, which serves the call that follows', async () => {
+    const { answer, modules, call, after } = await probe('stdio', '2025');
+    expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
+    const before = packagesOf(modules);
+    for (const name of SDK_PACKAGES) expect(before, `${name} loads before the first tools/list`).not.toContain(name);
+    expect(call?.result?.content?.[0]?.text).toBe('ok');
+    expect(packagesOf(after ?? [])).toContain('@modelcontextprotocol/server');
+  });
+});
+
+describe('a stdio server, era 2026', () => {
+  it('is served by the SDK from its first message (server/discover), list and call', async () => {
+    const { answer, call, modules } = await probe('stdio', '2026');
+    expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
+    expect(call?.result?.content?.[0]?.text).toBe('ok');
+    expect(packagesOf(modules)).toContain('@modelcontextprotocol/server');
   });
 });

@@ -5,7 +5,7 @@
  * instances from the same factory over the same core.
  */
 import { randomUUID } from 'node:crypto';
-import { createMcpHandler, isLegacyRequest, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '../../protocol/sdk-server.js';
+import { createMcpHandler, InMemoryServerEventBus, isLegacyRequest, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport, type McpHttpHandler } from '../../protocol/sdk-server.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { MCP_ERROR_CODES, PayloadTooLargeError } from '../../core/errors.js';
@@ -83,7 +83,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
       legacy: mode,
       // subscriptions/listen streams read the bus that handle.notifyListChanged/notifyResourceUpdated publish on
-      bus: factory.live.bus,
+      bus: (factory.live.bus ??= new InMemoryServerEventBus()),
       maxRequestBodySize: opts.maxPayloadBytes,
       onerror: (err) => logger.debug({ err }, 'per-request handler error'),
     });

@@ -9,7 +9,7 @@
  * level and subscriptions are applied again.
  */
 import { WebStandardStreamableHTTPServerTransport, type SdkAuthInfo } from '../../protocol/sdk-server.js';
-import { randomUUID } from 'node:crypto';
+import { handshakeReplay } from '../../protocol/handshake-replay.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { SessionCalls } from '../../protocol/session-calls.js';
 import { sessionClosed, type SessionFastCall } from '../../protocol/session-fast-call.js';
@@ -140,8 +140,9 @@ export async function restoreSession(deps: SessionBuildDeps, stored: StoredSessi
   };
   made.events.muted = true;
   try {
-    await replay({ jsonrpc: '2.0', id: `fa-mcp-restore-${randomUUID()}`, method: 'initialize', params: stored.initialize });
-    await replay({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': stored.id, 'mcp-protocol-version': stored.protocolVersion });
+    const handshake = handshakeReplay(stored.initialize);
+    await replay(handshake.initialize);
+    await replay(handshake.initialized, { 'mcp-session-id': stored.id, 'mcp-protocol-version': stored.protocolVersion });
   } catch (err) {
     await made.session.close('local');
     throw err;
