@@ -91,7 +91,7 @@ async function startSide(name, src) {
   const wrap = args.pin ? ['taskset', '-c', '0', ...valgrind] : valgrind;
   const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMode, BENCH_SLOW_SERVER: '1', ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}) };
   const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
-  const proc = await startServer(entry, env, { timeoutMs: 600_000, wrap, nodeFlags });
+  const proc = await startServer(entry, env, { timeoutMs: 1_800_000, wrap, nodeFlags });
   const load = await loadFor(proc, path.era, connections, path.method);
   return { name, proc, load, outDir, dumps: 0, windows: [] };
 }
