@@ -9,7 +9,7 @@
 // Windows alternate between the sides (A B, B A, ...); each side keeps one server for all its windows.
 //
 //   node scripts/bench/instructions.mjs [--base <tree>] [--new <tree>] [--path 2025-sse] [--profile on]
-//        [--warmup 3000] [--calls 1000] [--rounds 3] [--connections 32] [--pin] [--keep]
+//        [--warmup 5000] [--calls 1000] [--rounds 3] [--connections 32] [--pin] [--keep]
 //        [--node-flags='--single-threaded --interrupt-budget=8192']
 //
 // --base/--new: a repository root or its packages/fa-mcp-sdk/src (default --new: this tree; without
@@ -46,7 +46,7 @@ const { values: args } = parseArgs({
     new: { type: 'string' },
     path: { type: 'string', default: '2026' },
     profile: { type: 'string', default: 'on' },
-    warmup: { type: 'string', default: '3000' },
+    warmup: { type: 'string', default: '5000' },
     calls: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
