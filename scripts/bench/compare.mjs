@@ -10,10 +10,8 @@
 // --base <repo or packages/fa-mcp-sdk/src of another tree> (required)   --new <the same> (default: this tree)
 // --path 2025-json|2025-sse|2026, or a method cell such as '2026 prompts/get'   --profile on|off (the bench's fa-on or fa-off server)
 // BENCH_ONLY=ratelimit,auth,metrics,tracing passes through, as for profile.mjs.
-import { copyFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildBenchServers } from './lib/build.mjs';
+import { buildFaMcpFrom, srcOf } from './lib/build.mjs';
 import { runLoad } from './lib/load.mjs';
 import { loadFor } from './lib/mcp-http.mjs';
 import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
@@ -36,34 +34,10 @@ const path = [...PATHS, ...METHOD_CELLS].find((p) => p.id === args.path);
 if (!path) throw new Error(`unknown --path ${args.path}`);
 if (args.profile !== 'on' && args.profile !== 'off') throw new Error('--profile is on or off');
 
-/** A repository root or its library's src folder: the src folder. */
-function srcOf(dir) {
-  const nested = join(dir, 'packages', 'fa-mcp-sdk', 'src');
-  const src = existsSync(nested) ? nested : dir;
-  if (!existsSync(join(src, 'index.ts'))) throw new Error(`${dir}: no packages/fa-mcp-sdk/src/index.ts (nor index.ts) there`);
-  return src;
-}
-
-/** The fa-mcp bench server built from `src` (undefined: this tree), copied under its own name. */
-async function buildFrom(src, name) {
-  const before = process.env.BENCH_SDK_SRC;
-  if (src) process.env.BENCH_SDK_SRC = src;
-  else delete process.env.BENCH_SDK_SRC;
-  try {
-    const built = (await buildBenchServers())['fa-mcp'];
-    const copy = built.replace(/fa-mcp\.mjs$/, `fa-mcp-${name}.mjs`);
-    copyFileSync(built, copy);
-    return copy;
-  } finally {
-    if (before === undefined) delete process.env.BENCH_SDK_SRC;
-    else process.env.BENCH_SDK_SRC = before;
-  }
-}
-
 pinLoadGenerator();
 const sides = [
-  { name: 'base', entry: await buildFrom(srcOf(args.base), 'base') },
-  { name: 'new', entry: await buildFrom(args.new ? srcOf(args.new) : undefined, 'new') },
+  { name: 'base', entry: await buildFaMcpFrom(srcOf(args.base), 'base') },
+  { name: 'new', entry: await buildFaMcpFrom(args.new ? srcOf(args.new) : undefined, 'new') },
 ];
 const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMode, ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}) };
 const connections = Number(args.connections);

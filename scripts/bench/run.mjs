@@ -25,7 +25,7 @@ import { buildBenchServers } from './lib/build.mjs';
 import { renderChart } from './lib/chart.mjs';
 import { coldStart } from './lib/cold-start.mjs';
 import { ensurePeers } from './lib/peers.mjs';
-import { runLoad } from './lib/load.mjs';
+import { LOAD_CLIENT, runLoad } from './lib/load.mjs';
 import { checkCall, openSessions } from './lib/mcp-http.mjs';
 import { idleSessionCost, soak } from './lib/memory.mjs';
 import { BENCH_DIR, CHART_DOC_FILE, CHART_FILE, DOC_PAGE, RESULTS_FILE, TABLE_FILE } from './lib/paths.mjs';
@@ -165,6 +165,7 @@ const results = evaluate({
     durationSec: opts.durationSec,
     rounds: opts.rounds,
     pinning: pinningNote(),
+    loadClient: LOAD_CLIENT,
     totalSec: 0,
   },
   features,

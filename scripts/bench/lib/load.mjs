@@ -2,8 +2,12 @@
 // (tools/call unless `method` says otherwise; fresh JSON-RPC id each time). On 2025-era runs each
 // connection has its own session. Every answer is checked (HTTP 200 and the workload's expected text
 // in it, lib/workloads.mjs); anything else counts as an error.
+//
+// The client is lib/raw-http.mjs (a lean HTTP/1.1 client on a TCP socket, so the generator costs
+// little beside any server); BENCH_LOAD=node-http uses node:http's client instead, as before.
 import { Agent, request } from 'node:http';
 import { callBody, callHeaders } from './mcp-http.mjs';
+import { RawHttpConnection } from './raw-http.mjs';
 import { workload } from './workloads.mjs';
 
 function post(agent, url, headers, body) {
@@ -18,6 +22,16 @@ function post(agent, url, headers, body) {
     req.on('error', reject);
     req.end(body);
   });
+}
+
+const nodeHttp = process.env.BENCH_LOAD === 'node-http';
+/** Which client the generator uses, for the results. */
+export const LOAD_CLIENT = nodeHttp ? "node:http's client (BENCH_LOAD=node-http)" : 'a raw HTTP/1.1 client on TCP sockets (lib/raw-http.mjs)';
+
+/** node:http's client on one kept-alive socket (BENCH_LOAD=node-http). */
+function nodeHttpConnection(url, headers) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return { post: (body) => post(agent, url, headers, body), destroy: () => agent.destroy() };
 }
 
 function percentile(sorted, p) {
@@ -43,14 +57,14 @@ export async function runLoad(opts) {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       const headers = callHeaders(era, sessions[i % Math.max(1, sessions.length)], extra, method);
+      const connection = nodeHttp ? nodeHttpConnection(url, headers) : new RawHttpConnection(url, headers);
       try {
         while (remaining > 0 && performance.now() < deadline) {
           remaining--;
           const t0 = performance.now();
           try {
-            const res = await post(agent, url, headers, callBody(era, nextId++, method));
+            const res = await connection.post(callBody(era, nextId++, method));
             latencies.push(performance.now() - t0);
             if (res.status !== 200 || !res.text.includes(expect) || res.text.includes('"error"')) {
               errors++;
@@ -62,7 +76,7 @@ export async function runLoad(opts) {
           }
         }
       } finally {
-        agent.destroy();
+        connection.destroy();
       }
     }),
   );

@@ -81,7 +81,7 @@ export function renderMarkdown(results, { cells, chartFile } = {}) {
   const methodCells = (cells ?? []).filter((c) => c.method !== 'tools/call');
   const out = [
     `Measured ${env.date.slice(0, 10)} on ${env.cpus} × ${env.cpuModel}, Node ${env.node}; loopback, ${env.connections} concurrent ` +
-      `connections, best of ${env.rounds} rounds of ${env.durationSec} s per cell, ${env.pinning ?? 'not pinned'}; an \`echo\` tool with input and output schemas, a prompt with a completed argument, a static text resource. ` +
+      `connections, best of ${env.rounds} rounds of ${env.durationSec} s per cell, ${env.pinning ?? 'not pinned'}; the load generator's client: ${env.loadClient ?? "node:http's"}; an \`echo\` tool with input and output schemas, a prompt with a completed argument, a static text resource. ` +
       `Load average ${env.loadAvgAtStart[0]} at the start, ${env.loadAvgAtEnd[0]} at the end` +
       (Math.max(env.loadAvgAtStart[0], env.loadAvgAtEnd[0]) > env.cpus ? ' (above the CPU count: other work competed with the bench). ' : ' (the bench itself keeps up to two cores busy). ') +
       'Peers: SDK v2, SDK v1 and fastmcp, pinned in `scripts/bench/peers`; "× fastest peer" divides by the best peer of the same row group; "of floor" by the floor (node:http parsing and answering JSON-RPC, no MCP code). ' +

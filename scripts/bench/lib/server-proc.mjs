@@ -6,11 +6,15 @@ import { pinnedForkOptions } from './pinning.mjs';
 
 const PAGE = 4096;
 
-export async function startServer(entry, env = {}, { timeoutMs = 120_000 } = {}) {
-  const { execArgvPrefix, ...pinned } = pinnedForkOptions();
+/**
+ * `wrap`: a command the server runs under instead of the pinning (e.g. ['valgrind', '--tool=callgrind'],
+ * instructions.mjs); node is appended to it, the IPC channel passes through. `nodeFlags`: more flags for node.
+ */
+export async function startServer(entry, env = {}, { timeoutMs = 120_000, wrap, nodeFlags = [] } = {}) {
+  const { execArgvPrefix, ...pinned } = wrap ? { execPath: wrap[0], execArgvPrefix: [...wrap.slice(1), process.execPath] } : pinnedForkOptions();
   const child = fork(entry, [], {
     ...pinned,
-    execArgv: [...execArgvPrefix, '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [...execArgvPrefix, '--expose-gc', ...nodeFlags, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     // SHUTDOWN_DRAIN_MS=0: nothing balances a bench server, stop() should not wait out a drain window.
     env: { PATH: process.env.PATH, NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -37,6 +37,11 @@ const config = {
     rateLimit: { enabled: want('ratelimit'), scope: want('auth') && schemaHas('webServer', 'auth') ? 'subject' : 'ip', maxRequests: 100_000_000, windowMs: 60_000, perTool: { echo: { maxRequests: 100_000_000, windowMs: 60_000 } }, maxConcurrentPerSubject: 1_000 },
   },
 };
+// BENCH_SLOW_SERVER=1 (instructions.mjs, a server ~50x slower under valgrind): requests queue long before
+// the server reads them, so the slow-client deadlines are raised out of the way (nothing else changes).
+if (process.env.BENCH_SLOW_SERVER === '1' && schemaHas('webServer', 'timeouts')) {
+  config.webServer.timeouts = { headersMs: 600_000, bodyMs: 600_000, requestMs: 600_000 };
+}
 if (want('ratelimit')) features.push('rate limit (general + per tool)', 'concurrency cap');
 // BENCH_DB_URL (sessions-store.mjs): the main database and the LISTEN/NOTIFY bus, as a multi-instance
 // deployment has them; with BENCH_SESSIONS_STORE=postgres, 2025-era sessions are kept there too.

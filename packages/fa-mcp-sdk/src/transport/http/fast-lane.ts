@@ -70,6 +70,7 @@ export interface FastLaneOptions {
 
 /** `application/json`, optionally with `charset=utf-8`: what the SDK and express's parser both take as is. */
 function isPlainJsonType(value: string | undefined): boolean {
+  if (value === 'application/json') return true; // what clients send, without a split per request
   if (!value) return false;
   const [type, ...params] = value.split(';');
   if (type?.trim().toLowerCase() !== 'application/json') return false;

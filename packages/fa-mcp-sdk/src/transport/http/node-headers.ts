@@ -24,55 +24,75 @@ export interface NodeHeaderView extends HeaderReader {
 }
 
 export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unknown): NodeHeaderView {
-  let entries: Array<[string, string]> | undefined;
-  let contentLength: string | undefined;
-  const lengthOf = () => {
-    if (contentLength === undefined) {
-      const serialized = JSON.stringify(parsedBody);
-      contentLength = serialized === undefined ? '' : String(Buffer.byteLength(serialized));
+  return new NodeHeaders(headers, parsedBody);
+}
+
+/** One object per request, its methods shared (this runs for every request the fast lane serves). */
+class NodeHeaders implements NodeHeaderView {
+  private contentLength: string | undefined;
+  private names: string[] | undefined;
+  private entries: Array<[string, string]> | undefined;
+
+  constructor(
+    private readonly headers: IncomingHttpHeaders,
+    private readonly parsedBody: unknown,
+  ) {}
+
+  get(name: string): string | null {
+    return this.valueOf(name.toLowerCase());
+  }
+
+  forEach(fn: (value: string, key: string) => void): void {
+    if (!this.entries) {
+      const entries: Array<[string, string]> = [];
+      for (const n of this.sortedNames()) {
+        const raw = this.headers[n];
+        // Set-Cookie is the one header web Headers iterate value by value.
+        if (n === 'set-cookie' && Array.isArray(raw)) for (const v of raw) entries.push([n, v]);
+        else entries.push([n, this.valueOf(n) as string]);
+      }
+      this.entries = entries;
     }
-    return contentLength;
-  };
-  const valueOf = (name: string): string | null => {
-    if (name === 'content-length') return lengthOf() || null;
+    for (const [key, value] of this.entries) fn(value, key);
+  }
+
+  toRecord(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const n of this.sortedNames()) {
+      const raw = this.headers[n];
+      if (n === 'set-cookie' && Array.isArray(raw)) {
+        if (raw.length > 0) out[n] = raw[raw.length - 1] as string;
+      } else out[n] = this.valueOf(n) as string;
+    }
+    return out;
+  }
+
+  private lengthOf(): string {
+    if (this.contentLength === undefined) {
+      const serialized = JSON.stringify(this.parsedBody);
+      this.contentLength = serialized === undefined ? '' : String(Buffer.byteLength(serialized));
+    }
+    return this.contentLength;
+  }
+
+  private valueOf(name: string): string | null {
+    if (name === 'content-length') return this.lengthOf() || null;
     if (DROPPED.has(name) || name.startsWith(':')) return null;
-    const value = headers[name];
+    const value = this.headers[name];
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(', ') : value;
-  };
-  // Plain loops: this runs for every request the fast lane serves.
-  const sortedNames = (): string[] => {
+  }
+
+  /** The names forEach and toRecord give, in order (worked out once per request). */
+  private sortedNames(): string[] {
+    if (this.names) return this.names;
     const names: string[] = [];
+    const { headers } = this;
     for (const n in headers) {
       if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
     }
-    if (lengthOf()) names.push('content-length');
-    return names.sort();
-  };
-  return {
-    get: (name) => valueOf(name.toLowerCase()),
-    forEach(fn) {
-      if (!entries) {
-        entries = [];
-        for (const n of sortedNames()) {
-          const raw = headers[n];
-          // Set-Cookie is the one header web Headers iterate value by value.
-          if (n === 'set-cookie' && Array.isArray(raw)) for (const v of raw) entries.push([n, v]);
-          else entries.push([n, valueOf(n) as string]);
-        }
-      }
-      for (const [key, value] of entries) fn(value, key);
-    },
-    toRecord() {
-      const out: Record<string, string> = {};
-      for (const n of sortedNames()) {
-        const raw = headers[n];
-        if (n === 'set-cookie' && Array.isArray(raw)) {
-          if (raw.length > 0) out[n] = raw[raw.length - 1] as string;
-        } else out[n] = valueOf(n) as string;
-      }
-      return out;
-    },
-  };
+    if (this.lengthOf()) names.push('content-length');
+    this.names = names.sort();
+    return this.names;
+  }
 }
-

@@ -82,9 +82,11 @@ export class SessionStreams {
 
   /** A call answered on an event stream. `priming`: the client's revision takes the priming event (2025-11-25 and later). */
   exchange(opts: ExchangeOptions, priming: boolean): SessionCallExchange {
-    const stream = new CallStream(this.events, opts.res, opts.sessionId, priming);
-    this.open.set(stream.id, stream);
-    const done = () => this.open.delete(stream.id);
+    // A stream is resumable (and listed) once it began: before, it has no event id a client could hold.
+    const stream = new CallStream(this.events, opts.res, opts.sessionId, priming, (begun) => this.open.set(begun.id, begun));
+    const done = () => {
+      if (stream.listed) this.open.delete(stream.id);
+    };
     // Every field in the literal, closeSSE too (PER_CALL_OBJECTS in protocol/client-channel.ts).
     return {
       push: (message) => stream.send(message),
@@ -109,30 +111,49 @@ export class SessionStreams {
   }
 }
 
-/** One call's event stream: events stored, then written to whichever response is attached. */
+/**
+ * One call's event stream: events stored, then written to whichever response is attached.
+ * A call answered before the event loop turns (most calls) costs no stream id, no listing, no
+ * promise queue and no timer: its answer leaves at once (answerAtOnce).
+ */
 class CallStream {
-  readonly id = randomUUID();
+  private streamId: string | undefined;
   private sink: ServerResponse | undefined;
   private keepAlive: NodeJS.Timeout | undefined;
   private tail: Promise<void> = Promise.resolve();
+  /** Steps queued and not yet finished: none, and the stream may act at once. */
+  private pending = 0;
   private finished = false;
   /** The stream has begun: headers and priming event written (or the client had gone). */
   private begun = false;
+  private readonly starter: NodeJS.Immediate;
 
   constructor(
     private readonly events: IEventStore,
     private readonly res: ServerResponse,
     private readonly sessionId: string,
     private readonly priming: boolean,
+    private readonly onBegin: (stream: CallStream) => void,
   ) {
     // A call still running when the event loop turns gets its stream (headers, priming event) then;
     // one answered before is written at once, as a stream of that one event (see send).
-    setImmediate(() => void this.enqueue(() => this.begin()));
+    this.starter = setImmediate(() => void this.enqueue(() => this.begin()));
+  }
+
+  /** The stream's id in the event store (minted when first needed). */
+  get id(): string {
+    return (this.streamId ??= randomUUID());
+  }
+
+  /** Listed among the session's open streams (it began). */
+  get listed(): boolean {
+    return this.begun && this.streamId !== undefined;
   }
 
   private async begin(): Promise<void> {
     if (this.begun) return;
     this.begun = true;
+    this.onBegin(this);
     const { res } = this;
     if (res.writableEnded || res.destroyed) return; // the client went away: events are only stored
     this.attach(res);
@@ -151,6 +172,11 @@ class CallStream {
 
   /** Stores a message and writes it; `last` ends the stream with it (one write for the event and the end). */
   send(message: JSONRPCMessage, last = false): Promise<void> {
+    // The answer before anything else: one write, nothing queued (as the queued step would do it).
+    if (last && !this.begun && !this.finished && this.pending === 0) {
+      this.answerAtOnce(message);
+      return Promise.resolve();
+    }
     return this.enqueue(async () => {
       if (this.finished) return;
       if (!this.begun) {
@@ -180,6 +206,7 @@ class CallStream {
   private answerAtOnce(message: JSONRPCMessage): void {
     this.finished = true;
     this.begun = true;
+    clearImmediate(this.starter);
     const { res } = this;
     if (res.writableEnded || res.destroyed) return;
     res.writeHead(200, this.headers());
@@ -247,7 +274,15 @@ class CallStream {
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {
-    const next = this.tail.then(step, step);
+    this.pending++;
+    const run = async () => {
+      try {
+        await step();
+      } finally {
+        this.pending--;
+      }
+    };
+    const next = this.tail.then(run, run);
     this.tail = next.catch(() => undefined);
     return next;
   }
