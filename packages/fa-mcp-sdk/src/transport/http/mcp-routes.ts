@@ -94,7 +94,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
 
   // The caller verified by the auth middleware goes to the SDK as authInfo (never read from headers there).
   type SdkAuth = ReturnType<typeof sdkAuthOf>;
-  const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? { ...o, authInfo } : o);
+  // Object.assign, not `{ ...o, authInfo }` (SPREAD_FIRST in protocol/client-channel.ts).
+  const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? Object.assign({}, o, { authInfo }) : o);
   // server/discover and subscriptions/listen are answered by the SDK's entry itself: the pipeline runs around it.
   const served = { core: factory.core, transport: 'http' as const, ...(factory.describeHttp ? { describeHttp: factory.describeHttp } : {}) };
   const modernFetch = async (webReq: Request, body: unknown, authInfo: SdkAuth): Promise<Response> => {
