@@ -4,6 +4,7 @@
  * or by authorization are counted too.
  */
 import type { Operation, PipelineStep } from '../pipeline.js';
+import type { ResultSizes } from '../result-size.js';
 import type { ToolCallRecord, ToolCallRecorder } from '../telemetry.js';
 import { outcomeOfError, outcomeOfResult, toolLabel } from '../tool-outcome.js';
 
@@ -11,10 +12,20 @@ export interface ToolMetricsStepOptions {
   recorder: ToolCallRecorder;
   /** True when `name` is a tool this caller may call (labels of unknown names become `unknown`). */
   isRegistered: (name: string, op: Operation) => Promise<boolean>;
+  /** The result sizes the cap step measured (result-size.ts): a result it saw is not serialized again. */
+  sizes?: ResultSizes;
 }
 
 export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
-  const { recorder } = opts;
+  const { recorder, sizes } = opts;
+  const resultSize = (result: unknown): number => {
+    if (!sizes) return byteSize(result);
+    try {
+      return sizes.of(result);
+    } catch {
+      return 0;
+    }
+  };
   // Recording never fails the call; a resolved tool is labelled at once, others after a registry lookup.
   const save = (op: Operation, record: ToolCallRecord): void => {
     if (op.tool) {
@@ -48,7 +59,7 @@ export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
         return failed(err);
       }
       return running.then((result) => {
-        save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: byteSize(result) });
+        save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: resultSize(result) });
         return result;
       }, failed);
     },
