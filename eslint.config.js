@@ -19,7 +19,7 @@ export default tseslint.config(
     // `{ ...base, more }` literal (about 2.5 µs each on Node 20); fields first, or one field at a time.
     files: [
       'packages/fa-mcp-sdk/src/core/steps/*.ts',
-      'packages/fa-mcp-sdk/src/core/{pipeline,operation,tool-executor,lazy-abort,tool-outcome,schema-validator}.ts',
+      'packages/fa-mcp-sdk/src/core/{pipeline,operation,tool-executor,lazy-abort,tool-outcome,schema-validator,prompts,completions}.ts',
       'packages/fa-mcp-sdk/src/protocol/{tool-call-run,client-channel,client-input-adapter,session-fast-call,modern-fast-call,request-context-builder,sdk-operation,server-factory}.ts',
       'packages/fa-mcp-sdk/src/protocol/fast-call-*.ts',
       'packages/fa-mcp-sdk/src/ops/{metrics,tracing,wire-observer,request-trace}.ts',
