@@ -15,7 +15,6 @@ import { Registry } from './core/registry.js';
 import { concurrencyStep } from './core/steps/concurrency.js';
 import { rateLimitStep } from './core/steps/rate-limit.js';
 import { createRateLimiters } from './state/rate-limiters.js';
-import { ResultSizes } from './core/result-size.js';
 import type { Databases } from './db/databases.js';
 import type { McpServerData } from './init-mcp-server.js';
 import type { PackageInfo } from './ops/package-info.js';
@@ -103,8 +102,6 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
   const limiters = rl.enabled ? await createRateLimiters(rl, rlPool) : undefined;
   // The REST routes get a budget of their own with the same settings, on the same store (shared by instances too).
   const restLimiter = rl.enabled ? (await createRateLimiters({ ...rl, perTool: {}, methods: {} }, rlPool, { prefix: 'rest', clearExpired: false })).general : undefined;
-  // Measured once per tool result for the size cap and the metrics step alike.
-  const resultSizes = new ResultSizes();
   const core = createCore({
     registry,
     serverInfo: {
@@ -132,8 +129,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
     ...(webhooks ? { webhooks } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),
-    resultSizes,
-    ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry, resultSizes) } : {}),
+    ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry) } : {}),
     extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : [])],
     declared: deriveCapabilities({
       config: config.mcp.capabilities,

@@ -7,7 +7,6 @@ import { DeprecationWarnings } from './deprecation.js';
 import { Paginator } from './pagination.js';
 import { Pipeline, type PipelineStep } from './pipeline.js';
 import type { Registry } from './registry.js';
-import type { ResultSizes } from './result-size.js';
 import { capResultStep } from './steps/cap-result.js';
 import { mirrorStructuredStep } from './steps/mirror-structured.js';
 import { deprecationStep } from './steps/deprecation.js';
@@ -64,8 +63,6 @@ export interface CoreOptions {
   telemetry?: Telemetry;
   /** Observation steps (tool metrics, tool spans): run first, around everything else. */
   observeSteps?: PipelineStep[];
-  /** Sizes of tool results, shared by the size cap and the metrics step (one serialization per result). */
-  resultSizes?: ResultSizes;
   /** Leave out of lists what the caller may not use (`webServer.auth.hideUnauthorized`). */
   hideUnauthorized?: boolean;
   /** logging, listChanged and subscribe as the server declares them (nothing when absent). */
@@ -102,7 +99,7 @@ export function createCore(opts: CoreOptions): Core {
     deprecationStep(deprecations),
     taskSupportStep(),
     validateInputStep(registry.validator),
-    capResultStep(() => limits.maxToolResultBytes, opts.resultSizes),
+    capResultStep(() => limits.maxToolResultBytes),
     mirrorStructuredStep(),
     validateOutputStep(registry.validator),
     ...(opts.concurrency ? [opts.concurrency] : []),

@@ -9,7 +9,6 @@ import type { Operation, PipelineStep } from '../core/pipeline.js';
 import type { Registry as ToolRegistry } from '../core/registry.js';
 import { toolMetricsStep } from '../core/steps/tool-metrics.js';
 import { toolTraceStep } from '../core/steps/tool-trace.js';
-import type { ResultSizes } from '../core/result-size.js';
 import type { Telemetry } from '../core/telemetry.js';
 import { createDebugChannels, type DebugChannels } from './debug-channels.js';
 import { ServerMetrics } from './metrics.js';
@@ -24,7 +23,7 @@ export interface ServerTelemetry {
   sink?: TraceSink;
   debug: DebugChannels;
   /** The tool-call observation steps, given the registry that knows the tool names. */
-  steps(registry: ToolRegistry, sizes?: ResultSizes): PipelineStep[];
+  steps(registry: ToolRegistry): PipelineStep[];
   /** Writes an event of your own to the trace sink (no-op when `mcp.debug.logFile` is empty). */
   emitTrace(event: TraceEvent): void;
   close(): Promise<void>;
@@ -64,9 +63,9 @@ export function createServerTelemetry({ config, logger, serverName, sdkVersion }
     ...(tracing ? { tracing } : {}),
     ...(sink ? { sink } : {}),
     debug,
-    steps(registry, sizes) {
+    steps(registry) {
       const isRegistered = async (name: string, op: Operation) => !!(await registry.findTool(name, op.ctx));
-      return [...(tracing ? [toolTraceStep(tracing, isRegistered)] : []), ...(metrics ? [toolMetricsStep({ recorder: metrics, isRegistered, ...(sizes ? { sizes } : {}) })] : [])];
+      return [...(tracing ? [toolTraceStep(tracing, isRegistered)] : []), ...(metrics ? [toolMetricsStep({ recorder: metrics, isRegistered })] : [])];
     },
     emitTrace: (event) => sink?.emit(event),
     async close() {

@@ -4,7 +4,7 @@
  * or by authorization are counted too.
  */
 import type { Operation, PipelineStep } from '../pipeline.js';
-import type { ResultSizes } from '../result-size.js';
+import { resultSize } from '../result-size.js';
 import type { ToolCallRecord, ToolCallRecorder } from '../telemetry.js';
 import { outcomeOfError, outcomeOfResult, toolLabel } from '../tool-outcome.js';
 
@@ -12,16 +12,14 @@ export interface ToolMetricsStepOptions {
   recorder: ToolCallRecorder;
   /** True when `name` is a tool this caller may call (labels of unknown names become `unknown`). */
   isRegistered: (name: string, op: Operation) => Promise<boolean>;
-  /** The result sizes the cap step measured (result-size.ts): a result it saw is not serialized again. */
-  sizes?: ResultSizes;
 }
 
 export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
-  const { recorder, sizes } = opts;
-  const resultSize = (result: unknown): number => {
-    if (!sizes) return byteSize(result);
+  const { recorder } = opts;
+  // The size the cap step measured (result-size.ts): a result it saw is not serialized again.
+  const sizeOf = (op: Operation, result: unknown): number => {
     try {
-      return sizes.of(result);
+      return resultSize(op, result);
     } catch {
       return 0;
     }
@@ -59,7 +57,7 @@ export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
         return failed(err);
       }
       return running.then((result) => {
-        save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: resultSize(result) });
+        save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: sizeOf(op, result) });
         return result;
       }, failed);
     },

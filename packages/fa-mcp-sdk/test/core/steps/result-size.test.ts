@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Pipeline } from '../../../src/core/pipeline.js';
-import { ResultSizes } from '../../../src/core/result-size.js';
 import { capResultStep, TRUNCATION_MARKER } from '../../../src/core/steps/cap-result.js';
 import { toolMetricsStep } from '../../../src/core/steps/tool-metrics.js';
 import type { ToolCallRecord } from '../../../src/core/telemetry.js';
@@ -15,11 +14,11 @@ import { makeOp } from '../helpers.js';
 
 const tool: ITool = { name: 'echo', description: 'e', inputSchema: { type: 'object' } };
 
-function pipelineWith(sizes: ResultSizes, maxBytes: number) {
+function pipelineWith(maxBytes: number) {
   const records: ToolCallRecord[] = [];
   const pipeline = new Pipeline([
-    toolMetricsStep({ recorder: { toolCall: (r) => records.push(r) }, isRegistered: async () => true, sizes }),
-    capResultStep(() => maxBytes, sizes),
+    toolMetricsStep({ recorder: { toolCall: (r) => records.push(r) }, isRegistered: async () => true }),
+    capResultStep(() => maxBytes),
   ]);
   return { pipeline, records };
 }
@@ -33,7 +32,7 @@ function countedResult(text: string): { result: IToolHandlerStructuredResponse; 
 
 describe('result sizes shared by the cap and the metrics step', () => {
   it('a result is serialized once for both, and the metrics step records its real size', async () => {
-    const { pipeline, records } = pipelineWith(new ResultSizes(), 1_000_000);
+    const { pipeline, records } = pipelineWith(1_000_000);
     const { result, serialized } = countedResult('hello');
     const op = makeOp({ name: 'echo', arguments: { text: 'hello' } }, { tool });
     expect(await pipeline.run(op, async () => result)).toBe(result);
@@ -43,7 +42,7 @@ describe('result sizes shared by the cap and the metrics step', () => {
   });
 
   it('a cut result is recorded with the size of what goes out', async () => {
-    const { pipeline, records } = pipelineWith(new ResultSizes(), 2_048);
+    const { pipeline, records } = pipelineWith(2_048);
     const big: IToolHandlerStructuredResponse = { content: [{ type: 'text', text: 'x'.repeat(10_000) }] };
     const out = (await pipeline.run(makeOp({ name: 'echo' }, { tool }), async () => big)) as IToolHandlerStructuredResponse;
     expect(out.content.at(-1)).toEqual({ type: 'text', text: TRUNCATION_MARKER });
@@ -52,7 +51,7 @@ describe('result sizes shared by the cap and the metrics step', () => {
   });
 
   it('a result that cannot be serialized still fails the call (as without the shared sizes) and is counted without a size', async () => {
-    const { pipeline, records } = pipelineWith(new ResultSizes(), 1_000_000);
+    const { pipeline, records } = pipelineWith(1_000_000);
     const cyclic: Record<string, unknown> = { content: [] };
     cyclic.self = cyclic;
     await expect(pipeline.run(makeOp({ name: 'echo' }, { tool }), async () => cyclic)).rejects.toThrow(/circular/i);
