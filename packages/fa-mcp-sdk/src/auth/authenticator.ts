@@ -158,7 +158,8 @@ export class Authenticator {
       // Without the directory only the token's own groups count: group-protected items stay closed.
       this.opts.logger.warn({ err, subject: auth.subject }, 'LDAP group lookup failed');
     }
-    return this.checked({ ...auth, groups }, credentials);
+    // Object.assign, not `{ ...auth, groups }`: SPREAD_FIRST in protocol/client-channel.ts (the keys are the AuthInfo's own).
+    return this.checked(Object.assign({}, auth, { groups }), credentials);
   }
 
   /** Throws when revoked; a promise only when the consumer's revocation check must run. */

@@ -37,10 +37,9 @@ export async function renderPrompt(prompt: IPromptData, args: Record<string, str
   }
   const value = typeof prompt.content === 'function' ? await prompt.content(args, ctx) : prompt.content;
   if (typeof value === 'string') {
-    return {
-      ...(prompt.description ? { description: prompt.description } : {}),
-      messages: [{ role: 'user', content: { type: 'text', text: value } }],
-    };
+    const messages = [{ role: 'user' as const, content: { type: 'text' as const, text: value } }];
+    // Two literals, not `{ ...(description ? …), messages }`: SPREAD_FIRST in protocol/client-channel.ts.
+    return prompt.description ? { description: prompt.description, messages } : { messages };
   }
   return value;
 }

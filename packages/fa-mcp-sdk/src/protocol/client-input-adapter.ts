@@ -25,7 +25,9 @@ export interface ModernRequestSide extends RequestPort {
 
 /** The side of a 2026-07-28 request the SDK serves. */
 export function sdkModernSide(ctx: ServerContext): ModernRequestSide {
-  const side: ModernRequestSide = { ...sdkPort(ctx), requestState: () => ctx.mcpReq.requestState() };
+  const port = sdkPort(ctx);
+  // Field by field, not `{ ...port, requestState }`: SPREAD_FIRST in client-channel.ts.
+  const side: ModernRequestSide = { log: port.log, notify: port.notify, closeSSE: port.closeSSE, requestState: () => ctx.mcpReq.requestState() };
   if (ctx.mcpReq.inputResponses) side.inputResponses = ctx.mcpReq.inputResponses;
   return side;
 }

@@ -205,7 +205,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
             progressToken: ctx.mcpReq._meta?.progressToken,
             port: { notify: (n) => ctx.mcpReq.notify(n as never) },
             abort: ctx.mcpReq.signal,
-            clientInput: { ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), modern: opts.modern },
+            clientInput: { ctx, legacySide: era === '2025' ? sideOf(ctx) : undefined, modern: opts.modern },
             state: modernTasks ? new Map([[TASK_STATE.offered, true]]) : new Map(),
             tasks: modernTasks,
           });
@@ -225,7 +225,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
           const request = { method: 'prompts/get', target: { kind: 'prompt' as const, name: req.params.name }, params: req.params as unknown as JsonObject };
           try {
             const rendered = await withClientInput(ctx, rc, binding, (client) =>
-              runOp(ctx, { ...request, client }, async () => {
+              runOp(ctx, { method: request.method, target: request.target, params: request.params, client }, async () => {
                 const prompt = registry.prompts.get(req.params.name);
                 if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
                 core.deprecations.used('prompt', prompt.name, prompt.deprecated);
@@ -247,7 +247,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
           const request = { method: 'resources/read', target: { kind: 'resource' as const, name: uri }, params: req.params as unknown as JsonObject };
           try {
             const read = await withClientInput(ctx, rc, binding, (client) =>
-              runOp(ctx, { ...request, client }, async () => {
+              runOp(ctx, { method: request.method, target: request.target, params: request.params, client }, async () => {
                 const direct = registry.resources.get(uri);
                 if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
                 return { contents: await readResource(registry, uri, rc) };

@@ -53,7 +53,10 @@ export async function runToolCall(core: Core, run: ToolCallRun): Promise<CallOut
   try {
     // No await where no task can start (the fast paths): a call costs no extra turn of the microtask queue.
     const launch = run.tasks === undefined ? false : await shouldLaunchTask(core, rc, run.params.name);
-    const result = await runWithClientInput({ ...run.clientInput, rc, binding, validator: core.registry.validator }, (client) =>
+    const input = run.clientInput;
+    // Field by field, not `{ ...input, rc, … }`: SPREAD_FIRST in client-channel.ts.
+    const clientRun: ClientInputRun = { ctx: input.ctx, legacySide: input.legacySide, modernSide: input.modernSide, modern: input.modern, rc, binding, validator: core.registry.validator };
+    const result = await runWithClientInput(clientRun, (client) =>
       launch && run.tasks ? launchTask(core, run, run.tasks, reporter, client) : core.pipeline.run(operationOf(run, client, reporter), core.executeTool),
     );
     await reporter.flush();

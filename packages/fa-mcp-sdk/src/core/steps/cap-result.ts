@@ -1,4 +1,5 @@
 import type { PipelineStep } from '../pipeline.js';
+import { resultSize } from '../result-size.js';
 import type { IContentBlock, IToolHandlerStructuredResponse } from '../types.js';
 
 export const TRUNCATION_MARKER = '[TRUNCATED by fa-mcp-sdk: the tool result exceeded mcp.limits.maxToolResultBytes]';
@@ -8,20 +9,22 @@ export const TRUNCATION_MARKER = '[TRUNCATED by fa-mcp-sdk: the tool result exce
  * is cut visibly: text blocks are shortened, blocks that no longer fit are
  * dropped, the marker ends the content, and `_meta` says what happened (`structuredContent`
  * does not survive a cut; the handler's `_meta` does while it is small).
+ * The measurement is kept for the metrics step (result-size.ts).
  */
 export function capResultStep(maxBytes: () => number): PipelineStep {
   return {
     name: 'cap-result',
     methods: ['tools/call'],
     // A then, not async/await: one promise per call instead of two.
-    run(_op, next) {
-      return next().then((result) => capResult(result as IToolHandlerStructuredResponse, maxBytes()));
+    run(op, next) {
+      return next().then((result) => capResult(result as IToolHandlerStructuredResponse, maxBytes(), resultSize(op, result)));
     },
   };
 }
 
-export function capResult(result: IToolHandlerStructuredResponse, maxBytes: number): IToolHandlerStructuredResponse {
-  const original = Buffer.byteLength(JSON.stringify(result));
+/** `measured`: the result's size when the caller measured it already. */
+export function capResult(result: IToolHandlerStructuredResponse, maxBytes: number, measured?: number): IToolHandlerStructuredResponse {
+  const original = measured ?? Buffer.byteLength(JSON.stringify(result));
   if (original <= maxBytes) return result;
   const marker: IContentBlock = { type: 'text', text: TRUNCATION_MARKER };
   const truncated = { 'fa-mcp/truncated': { originalBytes: original, maxBytes } };

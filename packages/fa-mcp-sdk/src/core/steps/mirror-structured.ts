@@ -22,5 +22,8 @@ export function mirrorStructured(result: IToolHandlerStructuredResponse): IToolH
   const content: IContentBlock[] = Array.isArray(result.content) ? result.content : [];
   const first = content[0];
   if (first && first.type === 'text' && first.text === json) return result;
-  return { ...result, content: [{ type: 'text', text: json }, ...content.filter((c) => !(c.type === 'text' && c.text === json))] };
+  // A copy whose content is replaced (not `{ ...result, content }`: SPREAD_FIRST in protocol/client-channel.ts).
+  const mirrored = { ...result };
+  mirrored.content = [{ type: 'text', text: json }, ...content.filter((c) => !(c.type === 'text' && c.text === json))];
+  return mirrored;
 }

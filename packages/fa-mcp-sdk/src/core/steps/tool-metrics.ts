@@ -4,6 +4,7 @@
  * or by authorization are counted too.
  */
 import type { Operation, PipelineStep } from '../pipeline.js';
+import { resultSize } from '../result-size.js';
 import type { ToolCallRecord, ToolCallRecorder } from '../telemetry.js';
 import { outcomeOfError, outcomeOfResult, toolLabel } from '../tool-outcome.js';
 
@@ -15,6 +16,14 @@ export interface ToolMetricsStepOptions {
 
 export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
   const { recorder } = opts;
+  // The size the cap step measured (result-size.ts): a result it saw is not serialized again.
+  const sizeOf = (op: Operation, result: unknown): number => {
+    try {
+      return resultSize(op, result);
+    } catch {
+      return 0;
+    }
+  };
   // Recording never fails the call; a resolved tool is labelled at once, others after a registry lookup.
   const save = (op: Operation, record: ToolCallRecord): void => {
     if (op.tool) {
@@ -48,7 +57,7 @@ export function toolMetricsStep(opts: ToolMetricsStepOptions): PipelineStep {
         return failed(err);
       }
       return running.then((result) => {
-        save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: byteSize(result) });
+        save(op, { tool: UNLABELLED, outcome: outcomeOfResult(op, result), durationMs: performance.now() - started, argumentsBytes, resultBytes: sizeOf(op, result) });
         return result;
       }, failed);
     },

@@ -46,5 +46,7 @@ function errorResultFor(validator: SchemaValidator, schema: JsonObject, result: 
   if (result.structuredContent === undefined || validator.validate(schema, result.structuredContent).ok) return result;
   const { structuredContent, ...rest } = result;
   const content: IContentBlock[] = Array.isArray(rest.content) ? rest.content : [];
-  return { ...rest, content: [...content, { type: 'text', text: JSON.stringify(structuredContent) }] };
+  // Not `{ ...rest, content }`: SPREAD_FIRST in protocol/client-channel.ts.
+  rest.content = [...content, { type: 'text', text: JSON.stringify(structuredContent) }];
+  return rest;
 }

@@ -80,7 +80,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   const sessions = new SessionManager({ ...opts.sessions, logger, ...(share ? { shared: share } : {}) });
   share?.attach(sessions);
   const perRequest = (mode: 'reject'): McpHttpHandler =>
-    createMcpHandler(async (rc) => (await buildServer({ ...factory, trackLive: false }, rc.era === 'modern' ? '2026' : '2025')).server, {
+    // Object.assign, not `{ ...factory, trackLive }`, for every request: SPREAD_FIRST in protocol/client-channel.ts.
+    createMcpHandler(async (rc) => (await buildServer(Object.assign({}, factory, { trackLive: false }), rc.era === 'modern' ? '2026' : '2025')).server, {
       legacy: mode,
       // subscriptions/listen streams read the bus that handle.notifyListChanged/notifyResourceUpdated publish on
       bus: (factory.live.bus ??= new InMemoryServerEventBus()),
@@ -93,7 +94,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
 
   // The caller verified by the auth middleware goes to the SDK as authInfo (never read from headers there).
   type SdkAuth = ReturnType<typeof sdkAuthOf>;
-  const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? { ...o, authInfo } : o);
+  // Object.assign, not `{ ...o, authInfo }` (SPREAD_FIRST in protocol/client-channel.ts).
+  const withAuth = <T extends object>(o: T, authInfo: SdkAuth) => (authInfo ? Object.assign({}, o, { authInfo }) : o);
   // server/discover and subscriptions/listen are answered by the SDK's entry itself: the pipeline runs around it.
   const served = { core: factory.core, transport: 'http' as const, ...(factory.describeHttp ? { describeHttp: factory.describeHttp } : {}) };
   const modernFetch = async (webReq: Request, body: unknown, authInfo: SdkAuth): Promise<Response> => {
@@ -148,7 +150,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
   // 2025-era stateless: a fresh transport and server for each POST, answered as configured.
   const serveStateless = async (webReq: Request, res: ServerResponse, body: unknown, authInfo: SdkAuth) => {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: opts.responseMode === 'json' });
-    const built = await buildServer({ ...factory, trackLive: false, requestStreams: opts.responseMode === 'sse' }, '2025');
+    const built = await buildServer(Object.assign({}, factory, { trackLive: false, requestStreams: opts.responseMode === 'sse' }), '2025');
     await built.server.connect(transport);
     try {
       await write(res, await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo)));

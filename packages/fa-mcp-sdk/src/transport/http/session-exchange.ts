@@ -246,7 +246,8 @@ class CallStream {
   }
 
   private headers(): Record<string, string> {
-    return { ...SSE_HEADERS, 'mcp-session-id': this.sessionId };
+    // Not `{ ...SSE_HEADERS, more }`, ~2.5 µs per call on Node 20: SPREAD_FIRST in protocol/client-channel.ts.
+    return Object.assign({}, SSE_HEADERS, { 'mcp-session-id': this.sessionId });
   }
 
   private write(text: string): void {

@@ -44,7 +44,8 @@ export interface BuiltSession {
   initialize(webReq: Request, body: unknown, authInfo: SdkAuthInfo | undefined): Promise<Response>;
 }
 
-const withAuth = <T extends object>(o: T, authInfo: SdkAuthInfo | undefined) => (authInfo ? { ...o, authInfo } : o);
+// Object.assign, not `{ ...o, authInfo }` (SPREAD_FIRST in protocol/client-channel.ts).
+const withAuth = <T extends object>(o: T, authInfo: SdkAuthInfo | undefined) => (authInfo ? Object.assign({}, o, { authInfo }) : o);
 
 async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolean, onInitialized: (session: Session) => Promise<void>) {
   const { factory, sessions, share } = deps;
