@@ -39,7 +39,9 @@ describe('scaffold', async () => {
 
   it('writes every template file (dotfiles restored) and the SDK documentation', () => {
     for (const file of listTemplateFiles(TEMPLATE_DIR)) expect(files, file.target).toContain(file.target);
-    for (const doc of readdirSync(DOCS_DIR)) expect(files).toContain(`${DOCS_FOLDER}/${doc}`);
+    // Recursive: the docs carry an images/ folder (the bench chart page 07 shows).
+    for (const doc of listTemplateFiles(DOCS_DIR, DOCS_FOLDER)) expect(files).toContain(doc.target);
+    expect(files).toContain(`${DOCS_FOLDER}/images/bench-throughput.svg`);
     expect(files).toEqual(expect.arrayContaining(['.gitignore', '.dockerignore', '.env', '.env.example', '.github/workflows/ci.yml', '.gitlab-ci.yml']));
     expect(result.files).toEqual(files);
   });
