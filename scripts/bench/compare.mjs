@@ -7,46 +7,29 @@
 //   git worktree add /tmp/base HEAD          # the revision to compare against
 //   node scripts/bench/compare.mjs --base /tmp/base [--path 2026] [--profile on] [--rounds 8] [--duration 2.5]
 //
-// --base <repo or packages/fa-mcp-sdk/src of another tree> (required)   --new <the same> (default: this tree)
+// --base <repo or packages/fa-mcp-sdk/src of another tree>   --new <the same> (default: this tree)
+// --base-env/--new-env KEY=VALUE (repeatable): the server's environment per side; with --base-env and
+// no --base both sides run the same build (e.g. --new-env BENCH_SESSIONS_STORE=postgres); one of --base
+// and --base-env is required
 // --path 2025-json|2025-sse|2026, or a method cell such as '2026 prompts/get'   --profile on|off (the bench's fa-on or fa-off server)
 // BENCH_ONLY=ratelimit,auth,metrics,tracing passes through, as for profile.mjs.
-import { parseArgs } from 'node:util';
+import { parseAbArgs } from './lib/ab-args.mjs';
 import { buildFaMcpFrom, srcOf } from './lib/build.mjs';
 import { runLoad } from './lib/load.mjs';
 import { loadFor } from './lib/mcp-http.mjs';
 import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
-import { METHOD_CELLS, PATHS } from './lib/scenarios.mjs';
 import { startServer } from './lib/server-proc.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    new: { type: 'string' },
-    path: { type: 'string', default: '2026' },
-    profile: { type: 'string', default: 'on' },
-    rounds: { type: 'string', default: '8' },
-    duration: { type: 'string', default: '2.5' },
-    connections: { type: 'string', default: '32' },
-  },
-});
-if (!args.base) throw new Error('--base <source tree> is required (e.g. a git worktree of the revision to compare against)');
-const path = [...PATHS, ...METHOD_CELLS].find((p) => p.id === args.path);
-if (!path) throw new Error(`unknown --path ${args.path}`);
-if (args.profile !== 'on' && args.profile !== 'off') throw new Error('--profile is on or off');
+const { args, path, sides, connections, title } = parseAbArgs({ rounds: { type: 'string', default: '8' }, duration: { type: 'string', default: '2.5' } }, { single: false });
 
 pinLoadGenerator();
-const sides = [
-  { name: 'base', entry: await buildFaMcpFrom(srcOf(args.base), 'base') },
-  { name: 'new', entry: await buildFaMcpFrom(args.new ? srcOf(args.new) : undefined, 'new') },
-];
-const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMode, ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}) };
-const connections = Number(args.connections);
+for (const side of sides) side.entry = await buildFaMcpFrom(side.src ? srcOf(side.src) : undefined, side.name);
 for (const side of sides) {
-  side.proc = await startServer(side.entry, env);
+  side.proc = await startServer(side.entry, side.env);
   side.load = await loadFor(side.proc, path.era, connections, path.method);
   side.slices = [];
 }
-console.log(`${path.label}, fa-mcp ${args.profile === 'on' ? 'everything on' : 'nothing enabled'}${process.env.BENCH_ONLY ? ` (only ${process.env.BENCH_ONLY})` : ''}; ${pinningNote()}`);
+console.log(`${title}; ${pinningNote()}`);
 try {
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {

@@ -13,7 +13,8 @@
 //        [--node-flags='--single-threaded --interrupt-budget=8192']
 //
 // --base/--new: a repository root or its packages/fa-mcp-sdk/src (default --new: this tree; without
-// --base only the new side is measured). --path, --profile and BENCH_ONLY as for compare.mjs. --pin
+// --base and --base-env only the new side is measured). --base-env/--new-env KEY=VALUE (repeatable):
+// the server's environment per side, as for compare.mjs. --path, --profile and BENCH_ONLY as for compare.mjs. --pin
 // runs the valgrind'd servers on CPU 0 (off by default: the count does not depend on it). --keep
 // leaves the dumps for callgrind_annotate. Needs valgrind (callgrind_control) on PATH.
 //
@@ -30,38 +31,29 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseAbArgs } from './lib/ab-args.mjs';
 import { buildFaMcpFrom, srcOf } from './lib/build.mjs';
 import { readCallgrindDump } from './lib/callgrind-dump.mjs';
 import { runLoad } from './lib/load.mjs';
 import { loadFor } from './lib/mcp-http.mjs';
-import { METHOD_CELLS, PATHS } from './lib/scenarios.mjs';
 import { startServer } from './lib/server-proc.mjs';
 
 // Interrupted: exit normally, so the exit handlers remove the builds and the callgrind files.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
-const { values: args } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    new: { type: 'string' },
-    path: { type: 'string', default: '2026' },
-    profile: { type: 'string', default: 'on' },
+const { args, path, sides: sideSpecs, connections, title } = parseAbArgs(
+  {
     warmup: { type: 'string', default: '5000' },
     calls: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '32' },
     pin: { type: 'boolean', default: false },
     /** Keeps the callgrind dumps (their folder is printed) for callgrind_annotate. */
     keep: { type: 'boolean', default: false },
     /** V8 flags for the measured server; '' for none. */
     'node-flags': { type: 'string', default: '--single-threaded --interrupt-budget=8192' },
   },
-});
-const path = [...PATHS, ...METHOD_CELLS].find((p) => p.id === args.path);
-if (!path) throw new Error(`unknown --path ${args.path}`);
-if (args.profile !== 'on' && args.profile !== 'off') throw new Error('--profile is on or off');
+  { single: true },
+);
 const calls = Number(args.calls);
-const connections = Number(args.connections);
 
 /**
  * Counts of one dump, summed over its per-thread files `cg.out.<n>-<tid>` (with --single-threaded the
@@ -82,14 +74,14 @@ function readDump(outDir, n) {
 
 const control = (pid, flag) => execFileSync('callgrind_control', [flag, String(pid)], { stdio: 'pipe' });
 
-async function startSide(name, src) {
+async function startSide({ name, src, env: sideEnv }) {
   const entry = await buildFaMcpFrom(src, name);
   const outDir = mkdtempSync(join(tmpdir(), `fa-mcp-callgrind-${name}-`));
   if (args.keep) console.log(`${name}: callgrind dumps in ${outDir}`);
   else process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   const valgrind = ['valgrind', '--tool=callgrind', '--cache-sim=no', '--separate-threads=yes', `--callgrind-out-file=${join(outDir, 'cg.out')}`, '--log-file=/dev/null'];
   const wrap = args.pin ? ['taskset', '-c', '0', ...valgrind] : valgrind;
-  const env = { BENCH_PROFILE: args.profile, BENCH_RESPONSE_MODE: path.responseMode, BENCH_SLOW_SERVER: '1', ...(process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {}) };
+  const env = { ...sideEnv, BENCH_SLOW_SERVER: '1' };
   const nodeFlags = args['node-flags'].split(' ').filter(Boolean);
   const proc = await startServer(entry, env, { timeoutMs: 1_800_000, wrap, nodeFlags });
   const load = await loadFor(proc, path.era, connections, path.method);
@@ -116,9 +108,8 @@ async function measure(side, warmup) {
 const pad = (x, n = 8) => String(x).padStart(n);
 const sides = [];
 try {
-  if (args.base) sides.push(await startSide('base', srcOf(args.base)));
-  sides.push(await startSide('new', args.new ? srcOf(args.new) : undefined));
-  console.log(`${path.label}, fa-mcp ${args.profile === 'on' ? 'everything on' : 'nothing enabled'}${process.env.BENCH_ONLY ? ` (only ${process.env.BENCH_ONLY})` : ''}; callgrind, node ${args['node-flags'] || '(no flags)'}, ${calls} calls per window, ${connections} connections`);
+  for (const spec of sideSpecs) sides.push(await startSide({ ...spec, src: spec.src ? srcOf(spec.src) : undefined }));
+  console.log(`${title}; callgrind, node ${args['node-flags'] || '(no flags)'}, ${calls} calls per window, ${connections} connections`);
   console.log('instructions per call:      own work  (= all - JIT compilers - GC)       GC   compilers      all');
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
