@@ -16,8 +16,11 @@ export interface HeaderReader {
   forEach(fn: (value: string, key: string) => void): void;
 }
 
-/** What the transport knows of an HTTP request (request id, trace, client address, auth). */
-export type HttpRequestDescriber = (req: { headers: HeaderReader }) => Partial<RequestContext>;
+/**
+ * What the transport knows of an HTTP request (request id, trace, headers, client address), written into
+ * the context being built: no object of its own per request, nothing to copy over.
+ */
+export type HttpRequestDescriber = (req: { headers: HeaderReader }, into: RequestContext) => void;
 
 export interface ContextSource {
   era: ProtocolEra;
@@ -63,7 +66,6 @@ export function buildRequestContext(source: ContextSource, ctx: ServerContext, s
 }
 
 export function contextFromFacts(source: ContextSource, facts: RequestFacts): RequestContext {
-  const fromHttp = facts.http && source.describeHttp ? source.describeHttp(facts.http) : {};
   const envelope = facts.envelope ?? {};
   const low: HandshakeClient | undefined = source.client ?? source.server?.server;
   const capabilities =
@@ -73,25 +75,18 @@ export function contextFromFacts(source: ContextSource, facts: RequestFacts): Re
   const clientInfo =
     source.era === '2026' ? (envelope[CLIENT_INFO_META_KEY] as { name?: string; version?: string } | undefined) : low?.getClientVersion();
 
-  const rc: RequestContext = {
-    requestId: fromHttp.requestId ?? randomUUID(),
-    era: source.era,
-    transport: source.transport,
-    clientCapabilities: capabilities ?? {},
-    ...fromHttp,
-  };
-  rc.era = source.era;
-  rc.transport = source.transport;
+  // Field by field (SPREAD_FIRST in client-channel.ts); the id is settled below.
+  const rc: RequestContext = { requestId: '', era: source.era, transport: source.transport, clientCapabilities: capabilities ?? {} };
+  if (facts.http && source.describeHttp) source.describeHttp(facts.http, rc);
   // The wire observation names the request (id, trace from headers or 2026 `_meta`) and binds its logger.
   const { scope } = facts;
   if (scope) {
     rc.requestId = scope.requestId;
     if (scope.trace) rc.trace = scope.trace;
     if (scope.logger) rc.logger = scope.logger;
-  }
+  } else if (!rc.requestId) rc.requestId = randomUUID();
   const auth = facts.auth ?? source.defaultAuth;
   if (auth) rc.auth = auth;
-  else delete rc.auth;
   if (facts.sessionId) rc.sessionId = facts.sessionId;
   if (clientInfo) rc.clientInfo = { name: clientInfo.name, version: clientInfo.version };
   return rc;

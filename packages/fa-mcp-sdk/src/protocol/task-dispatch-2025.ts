@@ -180,19 +180,12 @@ function resultOf(record: ITaskRecord): Record<string, unknown> {
 }
 
 function contextOf(deps: TaskDispatchDeps, extra?: MessageExtraInfo): RequestContext {
-  const fromHttp = extra?.request && deps.describeHttp ? deps.describeHttp(extra.request) : {};
-  const rc: RequestContext = {
-    requestId: fromHttp.requestId ?? crypto.randomUUID(),
-    era: '2025',
-    transport: deps.transportKind,
-    clientCapabilities: (deps.server.server.getClientCapabilities() as Record<string, unknown> | undefined) ?? {},
-    ...fromHttp,
-  };
-  rc.era = '2025';
-  rc.transport = deps.transportKind;
+  const capabilities = (deps.server.server.getClientCapabilities() as Record<string, unknown> | undefined) ?? {};
+  const rc: RequestContext = { requestId: '', era: '2025', transport: deps.transportKind, clientCapabilities: capabilities };
+  if (extra?.request && deps.describeHttp) deps.describeHttp(extra.request, rc);
+  if (!rc.requestId) rc.requestId = crypto.randomUUID();
   // The verified caller, exactly as request-context-builder.ts reads it for every other request.
   const auth = fromSdkAuthInfo(extra?.authInfo) ?? deps.defaultAuth;
   if (auth) rc.auth = auth;
-  else delete rc.auth;
   return rc;
 }

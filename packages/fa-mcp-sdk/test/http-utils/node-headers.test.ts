@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
 import { describeHttpRequest } from '../../src/transport/http/describe-request.js';
 import { nodeHeaderReader } from '../../src/transport/http/node-headers.js';
+import type { RequestContext } from '../../src/core/request-context.js';
 import type { HeaderReader } from '../../src/protocol/request-context-builder.js';
 
 const body = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'héllo' } } };
@@ -49,10 +50,15 @@ describe('describeHttpRequest', () => {
       'x-fa-mcp-remote-address': '10.0.0.1',
       'content-type': 'application/json',
     };
-    const fromNode = describeHttpRequest({ headers: nodeHeaderReader(headers, body) });
+    const described = (reader: { headers: HeaderReader }): RequestContext => {
+      const rc: RequestContext = { requestId: '', era: '2025', transport: 'http', clientCapabilities: {} };
+      describeHttpRequest(reader, rc);
+      return rc;
+    };
+    const fromNode = described({ headers: nodeHeaderReader(headers, body) });
     const web = new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body: JSON.stringify(body) });
     web.headers.set('content-length', String(Buffer.byteLength(JSON.stringify(body))));
-    const fromWeb = describeHttpRequest({ headers: web.headers });
+    const fromWeb = described({ headers: web.headers });
     expect(fromNode).toEqual(fromWeb);
     expect(Object.keys(fromNode.headers ?? {})).toEqual(Object.keys(fromWeb.headers ?? {}));
     expect(fromNode).toMatchObject({ requestId: 'abc-1', remoteAddress: '10.0.0.1', trace: { traceId: '0af7651916cd43dd8448eb211c80319c', tracestate: 'k=v' } });

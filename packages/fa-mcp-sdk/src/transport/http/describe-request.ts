@@ -8,19 +8,19 @@ import type { NodeHeaderView } from './node-headers.js';
 import { capTracestate, parseTraceparent } from './traceparent.js';
 
 /** `req` is a web Request, or the fast lane's view of a node request (node-headers.ts): both read alike. */
-export function describeHttpRequest(req: { headers: HeaderReader }): Partial<RequestContext> {
-  const out: Partial<RequestContext> = {};
+export function describeHttpRequest(req: { headers: HeaderReader }, into: RequestContext): void {
   const id = req.headers.get('x-request-id');
-  if (id) out.requestId = id;
+  if (id) into.requestId = id;
   const tp = parseTraceparent(req.headers.get('traceparent') ?? undefined);
   if (tp) {
     const tracestate = capTracestate(req.headers.get('tracestate') ?? undefined);
-    out.trace = { traceId: tp.traceId, parentId: tp.parentId, sampled: tp.sampled, ...(tracestate ? { tracestate } : {}) };
+    const trace: NonNullable<RequestContext['trace']> = { traceId: tp.traceId, parentId: tp.parentId, sampled: tp.sampled };
+    if (tracestate) trace.tracestate = tracestate;
+    into.trace = trace;
   }
-  out.headers = recordOf(req.headers);
+  into.headers = recordOf(req.headers);
   const forwarded = req.headers.get('x-fa-mcp-remote-address');
-  if (forwarded) out.remoteAddress = forwarded;
-  return out;
+  if (forwarded) into.remoteAddress = forwarded;
 }
 
 /** The headers as a record, as `forEach` gives them; the fast lane's view builds it at once. */
