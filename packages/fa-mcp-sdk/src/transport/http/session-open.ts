@@ -13,6 +13,7 @@ import { handshakeReplay } from '../../protocol/handshake-replay.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { SessionCalls } from '../../protocol/session-calls.js';
 import { sessionClosed, type SessionFastCall } from '../../protocol/session-fast-call.js';
+import { MCP_ERROR_CODES } from '../../core/errors.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
 import { sessionEventStore } from '../../state/event-store-session.js';
 import type { SessionInitialize, StoredSession } from '../../state/session-store.js';
@@ -105,23 +106,50 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
   return { session, transport, built, events };
 }
 
+/**
+ * What the client is told when its session could not be recorded in the shared store: retry later.
+ * (Thrown through the SDK's transport, the failure came back as `-32700 Parse error`, HTTP 400, with
+ * the database's own message in `data`.)
+ */
+function unrecordedAnswer(body: unknown): Response {
+  const id = (body as { id?: unknown } | null)?.id;
+  const error = { code: MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, message: 'The session could not be stored; try again' };
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '1' },
+  });
+}
+
 /** A new session, for the client's initialize. */
 export async function openSession(deps: SessionBuildDeps, seed: SessionSeed): Promise<BuiltSession> {
   // Only what the session needs for its life is held by what its transport keeps (the callbacks):
   // the client's initialize params only for the shared store, and only until they are recorded.
   let initialize: SessionInitialize | undefined;
+  let unrecorded = false;
   const { transport } = await build(deps, seed, false, async (session) => {
     // Recorded before the answer: the client may send its next request to any instance.
     const params = initialize;
     initialize = undefined;
-    if (deps.share && params) await deps.share.record(session, params);
+    if (deps.share && params) {
+      try {
+        await deps.share.record(session, params);
+      } catch (err) {
+        unrecorded = true;
+        deps.factory.core.logger.error({ err, sessionId: session.id }, 'a new session could not be stored (mcp.sessions.store: postgres); its initialize is refused');
+        throw err; // the SDK's transport stops here; its answer is replaced below
+      }
+    }
     deps.sessions.add(session);
   });
   return {
     transport,
-    initialize: (webReq, body, authInfo) => {
+    initialize: async (webReq, body, authInfo) => {
       if (deps.share) initialize = (body as { params?: SessionInitialize }).params;
-      return transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
+      const response = await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
+      if (!unrecorded) return response;
+      // Not added anywhere, not stored: the session never existed for the client.
+      await transport.close();
+      return unrecordedAnswer(body);
     },
   };
 }
