@@ -4,8 +4,8 @@
  * tools/list, on either protocol era, without anything of HTTP, the database, JWT, webhooks, the
  * CLI, the pretty log printer (nothing logged yet), the stores of rate-limiter-flexible it does
  * not use or prom-client's Pushgateway. On the 2025 era the cold front answers (transport/stdio.ts):
- * nothing of the MCP SDK or zod loads before that answer; the SDK loads after it and serves the
- * call that follows. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
+ * nothing of the MCP SDK, zod or ajv loads before that answer; the SDK loads after it and serves the
+ * call that follows, whose arguments ajv validates. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,12 @@ describe('a stdio server, era 2025, answers its first tools/list without the MCP
     expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
     const before = packagesOf(modules);
     for (const name of SDK_PACKAGES) expect(before, `${name} loads before the first tools/list`).not.toContain(name);
+    // nor ajv's compiler: the tool's schema is compiled after the first answers (core/schema-precheck.ts);
+    // the configuration's validator, compiled at build time, needs only a file of ajv's runtime
+    const ajvFiles = modules.filter((url) => url.includes('/ajv/')).map((url) => url.replace(/.*\/ajv\//, ''));
+    expect(ajvFiles).toEqual(['dist/runtime/ucs2length.js']);
     expect(call?.result?.content?.[0]?.text).toBe('ok');
+    expect(packagesOf(after ?? [])).toContain('ajv');
     expect(packagesOf(after ?? [])).toContain('@modelcontextprotocol/server');
   });
 });
