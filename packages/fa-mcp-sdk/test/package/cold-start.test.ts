@@ -79,6 +79,16 @@ describe.each(['2025', '2026'])('a stdio server, era %s, up to its first tools/l
   });
 });
 
+describe('a stdio server with metrics and tracing off', () => {
+  it('loads neither prom-client nor @opentelemetry/api, before its first tools/list or with the call after it', async () => {
+    const { answer, call, after } = await runProbe<Probe>(work, 'cold-start-probe.mjs', ['stdio', DIST, '2025'], { METRICS_ENABLED: 'false', TRACING_ENABLED: 'false' });
+    expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
+    expect(call?.result?.content?.[0]?.text).toBe('ok');
+    const packages = packagesOf(after ?? []);
+    for (const name of ['prom-client', '@opentelemetry/api']) expect(packages, `${name} loads with metrics and tracing off`).not.toContain(name);
+  });
+});
+
 /** The MCP SDK and its schema library: the cold front answers the 2025-era handshake and lists without them. */
 const SDK_PACKAGES = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', 'zod'];
 
