@@ -1,8 +1,8 @@
 /**
  * Tool schemas compiled after the start (issue 24, cold start): a stdio server returns from
  * initMcpServer with its simple schemas not compiled, validates the first call's input and output as
- * before on both eras, compiles the rest once the SDK serves the connection, and still refuses at
- * start a tool whose schema does not compile, with the same message.
+ * before on both eras, compiles the rest once the SDK serves the connection (an HTTP server once it
+ * listens), and still refuses at start a tool whose schema does not compile, with the same message.
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,21 @@ describe.each(['2025', '2026'] as const)('deferred tool schemas on stdio (%s)', 
       await waitFor(() => compiled(uncalled.inputSchema) && compiled(uncalled.outputSchema), 5_000, 'the deferred schemas compiled');
     } finally {
       await client.close().catch(() => undefined);
+      await handle.stop('test done');
+    }
+  });
+});
+
+describe('deferred tool schemas on HTTP', () => {
+  it('are compiled once the server listens, before any request', async () => {
+    const handle = await initMcpServer(
+      { tools: [uncalled] },
+      { cwd: '/nonexistent', handleSignals: false, config: { mcp: { transportType: 'http' }, webServer: { host: '127.0.0.1', port: 0 }, logger: { level: 'silent' } } },
+    );
+    try {
+      const compiled = (schema: JsonObject | undefined) => handle.core.registry.validator.isCompiled(schema as JsonObject);
+      await waitFor(() => compiled(uncalled.inputSchema) && compiled(uncalled.outputSchema), 5_000, 'the deferred schemas compiled');
+    } finally {
       await handle.stop('test done');
     }
   });
