@@ -248,6 +248,14 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   // The stopper is built once the transports run; /ready may ask before (never shutting down then).
   const stopping$: { stopper?: ServerStopper } = {};
 
+  // Tool schemas deferred at start (core/registry.ts) compile once the first answers are out.
+  const compileDeferredSchemas = () => {
+    try {
+      core.registry.compileSchemas();
+    } catch (err) {
+      logger.warn({ err }, 'a tool schema did not compile; its tool answers with the error when called');
+    }
+  };
   let http: RunningHttpServer | undefined;
   let stdio: ReturnType<typeof startStdio> | undefined;
   if (isStdio) {
@@ -260,6 +268,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       onerror: (err) => logger.warn({ err }, 'stdio transport error'),
       lineGuard: { maxLineBytes: config.mcp.limits.maxPayloadBytes, maxJsonDepth: config.mcp.limits.maxJsonDepth },
       coldFront: config.mcp.fastPath,
+      sdkStarted: compileDeferredSchemas,
     });
     logger.info({ transport: 'stdio' }, `${name} ready on stdio`);
   } else {
@@ -309,6 +318,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       },
     });
     logger.info({ url: http.url, stateless: config.mcp.stateless }, `${name} listening on ${http.url}`);
+    setImmediate(compileDeferredSchemas);
     const metricsWarning = metricsExposureWarning(config, loaded.nodeEnv);
     if (metricsWarning) logger.warn({ path: config.webServer.metrics.path }, metricsWarning);
   }

@@ -1,10 +1,13 @@
 /**
  * The registry: the consumer's tools, prompts, resources and resource templates,
- * checked and prepared once at start (names, compiled schemas), and read by every
- * request of every era and transport.
+ * checked and prepared once at start (names, schemas), and read by every request of
+ * every era and transport. A tool schema that cannot fail to compile later
+ * (schema-precheck.ts) is compiled on first use or by compileSchemas(), after the
+ * first answers; any other is compiled at start, so a broken one stops the start.
  */
 import { assertValidDeprecation } from './deprecation.js';
 import type { RequestContext } from './request-context.js';
+import { compilesLater } from './schema-precheck.js';
 import { SchemaValidator } from './schema-validator.js';
 import { assertToolName } from './tool-name.js';
 import type { IPromptData, IResourceData, IResourceTemplateInfo, ITool, TToolsSource } from './types.js';
@@ -61,6 +64,23 @@ export class Registry {
 
   get hasTools(): boolean {
     return !this.staticTools || this.staticTools.length > 0;
+  }
+
+  /**
+   * Compiles the static tools' schemas not compiled yet (deferred at start): called once the first
+   * answers are out, so the first tools/call does not pay for loading ajv. Returns how many it
+   * compiled; throws only if ajv refuses a schema the precheck let through (a precheck bug).
+   */
+  compileSchemas(): number {
+    let compiled = 0;
+    for (const tool of this.staticTools ?? []) {
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        if (!schema || this.validator.isCompiled(schema)) continue;
+        this.validator.compile(schema);
+        compiled++;
+      }
+    }
+    return compiled;
   }
 
   /** Every tool this context may see, in registration order, without the excluded ones. */
@@ -121,8 +141,8 @@ export class Registry {
         throw new Error(`Tool "${tool.name}": inputSchema must be a JSON Schema with type "object"`);
       }
       try {
-        this.validator.compile(tool.inputSchema);
-        if (tool.outputSchema) this.validator.compile(tool.outputSchema);
+        if (!compilesLater(tool.inputSchema)) this.validator.compile(tool.inputSchema);
+        if (tool.outputSchema && !compilesLater(tool.outputSchema)) this.validator.compile(tool.outputSchema);
       } catch (err) {
         throw new Error(`Tool "${tool.name}": its schema does not compile: ${(err as Error).message}`);
       }

@@ -53,7 +53,7 @@ export interface Operations {
 
 export async function createOperations(input: OperationsInput): Promise<Operations> {
   const { config, logger } = input;
-  const server = createServerTelemetry({ config, logger, serverName: input.serverName, sdkVersion: input.sdkVersion });
+  const server = await createServerTelemetry({ config, logger, serverName: input.serverName, sdkVersion: input.sdkVersion });
   const client = config.consul.enabled ? await createConsulClient(config.consul.agent) : undefined;
   const accessPoints = client ? new AccessPoints(client, config.consul.accessPoints, config.consul.cacheTtlMs) : undefined;
   let consul: ConsulRegistration | undefined;

@@ -13,7 +13,7 @@ import type { Telemetry } from '../core/telemetry.js';
 import { createDebugChannels, type DebugChannels } from './debug-channels.js';
 import { ServerMetrics } from './metrics.js';
 import { TraceSink, type TraceEvent } from './trace-sink.js';
-import { Tracing } from './tracing.js';
+import type { Tracing } from './tracing.js';
 import { createWireObserver } from './wire-observer.js';
 
 export interface ServerTelemetry {
@@ -37,11 +37,12 @@ export interface TelemetryInput {
   sdkVersion: string;
 }
 
-export function createServerTelemetry({ config, logger, serverName, sdkVersion }: TelemetryInput): ServerTelemetry {
+/** Tracing loads @opentelemetry/api: only when it is on (a start with tracing off does not load the API for it). */
+export async function createServerTelemetry({ config, logger, serverName, sdkVersion }: TelemetryInput): Promise<ServerTelemetry> {
   const debug = createDebugChannels();
   const m = config.webServer.metrics;
   const metrics = m.enabled ? new ServerMetrics({ processMetrics: m.processMetrics }) : undefined;
-  const tracing = config.tracing.enabled ? new Tracing(sdkVersion) : undefined;
+  const tracing = config.tracing.enabled ? new (await import('./tracing.js')).Tracing(sdkVersion) : undefined;
   const sink = config.mcp.debug.logFile
     ? new TraceSink({ file: config.mcp.debug.logFile, maxEntryBytes: config.mcp.debug.maxEntryBytes, logger })
     : undefined;

@@ -32,6 +32,8 @@ export interface StdioOptions {
   lineGuard?: StdioLineGuardOptions;
   /** Answer the first 2025-era lines before the SDK is loaded (default true). */
   coldFront?: boolean;
+  /** Called once the SDK serves the connection (after the cold front's answers): work deferred from the start runs then. */
+  sdkStarted?: () => void;
 }
 
 /** How long after a cold-answered initialize with nothing further the SDK is loaded anyway. */
@@ -50,7 +52,12 @@ export function startStdio(opts: StdioOptions): RunningStdio {
     ...extra,
   });
   let sdk: Promise<RunningStdio> | undefined;
-  const loadSdk = (options: SdkStdioOptions): Promise<RunningStdio> => (sdk = import('./stdio-sdk.js').then((m) => m.startSdkStdio(options)));
+  const loadSdk = (options: SdkStdioOptions): Promise<RunningStdio> =>
+    (sdk = import('./stdio-sdk.js').then((m) => {
+      const running = m.startSdkStdio(options);
+      if (opts.sdkStarted) setImmediate(opts.sdkStarted);
+      return running;
+    }));
 
   const guard = opts.lineGuard;
   if (opts.coldFront === false || !guard) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Registry } from '../../src/core/registry.js';
-import type { IResourceTemplateInfo, ITool } from '../../src/core/types.js';
+import type { IResourceTemplateInfo, ITool, JsonObject } from '../../src/core/types.js';
 import { UriTemplateMatcher } from '../../src/core/uri-template.js';
 import { caught, caughtSync, makeCtx, tool } from './helpers.js';
 
@@ -48,6 +48,38 @@ describe('Registry: static tools, checked at construction', () => {
   it('an outputSchema that does not compile throws too', () => {
     const t = tool('bad_output', { outputSchema: { type: 'object', properties: { a: { pattern: '([' } } } });
     expect(() => new Registry({ tools: [t] })).toThrow(/bad_output/);
+  });
+
+  it('defers the compile of a schema that cannot fail to compile, and compiles the others at once', () => {
+    const simple = tool('simple_tool', { inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, outputSchema: { type: 'object', properties: { n: { type: 'number' } } } });
+    const withRef = tool('ref_tool', { inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/s' } }, $defs: { s: { type: 'string' } } } });
+    const reg = new Registry({ tools: [simple, withRef] });
+    expect(reg.validator.isCompiled(simple.inputSchema)).toBe(false);
+    expect(reg.validator.isCompiled(simple.outputSchema as JsonObject)).toBe(false);
+    expect(reg.validator.isCompiled(withRef.inputSchema)).toBe(true);
+    expect(reg.compileSchemas()).toBe(2);
+    expect(reg.validator.isCompiled(simple.inputSchema)).toBe(true);
+    expect(reg.validator.isCompiled(simple.outputSchema as JsonObject)).toBe(true);
+    expect(reg.compileSchemas()).toBe(0);
+  });
+
+  it('a deferred schema validates on first use exactly as one compiled at start', () => {
+    const properties = { q: { type: 'string', minLength: 2 }, n: { type: 'integer', maximum: 3 } };
+    const deferred = tool('deferred_tool', { inputSchema: { type: 'object', properties, required: ['q'], additionalProperties: false } });
+    // the same rules with an (unused) $defs: compiled at construction
+    const eager = tool('eager_tool', { inputSchema: { type: 'object', properties, required: ['q'], additionalProperties: false, $defs: {} } });
+    const reg = new Registry({ tools: [deferred, eager] });
+    expect(reg.validator.isCompiled(deferred.inputSchema)).toBe(false);
+    expect(reg.validator.isCompiled(eager.inputSchema)).toBe(true);
+    for (const value of [{ q: 'ok', n: 1 }, {}, { q: 'x', n: 9, extra: true }, { q: 5, n: 1.5 }]) {
+      const outcome = reg.validator.validate(deferred.inputSchema, value);
+      expect(outcome).toEqual(reg.validator.validate(eager.inputSchema, value));
+    }
+    expect(reg.validator.validate(deferred.inputSchema, { q: 'x', n: 9, extra: true }).issues).toEqual([
+      { field: 'extra', reason: 'is not allowed' },
+      { field: 'q', reason: 'must NOT have fewer than 2 characters' },
+      { field: 'n', reason: 'must be <= 3' },
+    ]);
   });
 
   it('accepts a 2020-12 $schema and additionalProperties:false', () => {
@@ -113,7 +145,8 @@ describe('Registry: tools given as a function', () => {
   });
 
   it('compiles each dynamic tool schema once (same tool objects are not re-checked)', async () => {
-    const tools = [tool('stable')];
+    // a $ref: compiled when the tool is first seen, not deferred (schema-precheck.ts)
+    const tools = [tool('stable', { inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/s' } }, $defs: { s: { type: 'string' } } } })];
     const reg = new Registry({ tools: () => tools });
     const spy = vi.spyOn(reg.validator, 'compile');
     await reg.listTools(makeCtx());

@@ -4,8 +4,8 @@
  * tools/list, on either protocol era, without anything of HTTP, the database, JWT, webhooks, the
  * CLI, the pretty log printer (nothing logged yet), the stores of rate-limiter-flexible it does
  * not use or prom-client's Pushgateway. On the 2025 era the cold front answers (transport/stdio.ts):
- * nothing of the MCP SDK or zod loads before that answer; the SDK loads after it and serves the
- * call that follows. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
+ * nothing of the MCP SDK, zod or ajv loads before that answer; the SDK loads after it and serves the
+ * call that follows, whose arguments ajv validates. The timings themselves are measured by scripts/measure-footprint.mjs, not here.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,16 @@ describe.each(['2025', '2026'])('a stdio server, era %s, up to its first tools/l
   });
 });
 
+describe('a stdio server with metrics and tracing off', () => {
+  it('loads neither prom-client nor @opentelemetry/api, before its first tools/list or with the call after it', async () => {
+    const { answer, call, after } = await runProbe<Probe>(work, 'cold-start-probe.mjs', ['stdio', DIST, '2025'], { METRICS_ENABLED: 'false', TRACING_ENABLED: 'false' });
+    expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
+    expect(call?.result?.content?.[0]?.text).toBe('ok');
+    const packages = packagesOf(after ?? []);
+    for (const name of ['prom-client', '@opentelemetry/api']) expect(packages, `${name} loads with metrics and tracing off`).not.toContain(name);
+  });
+});
+
 /** The MCP SDK and its schema library: the cold front answers the 2025-era handshake and lists without them. */
 const SDK_PACKAGES = ['@modelcontextprotocol/server', '@modelcontextprotocol/core', 'zod'];
 
@@ -88,7 +98,12 @@ describe('a stdio server, era 2025, answers its first tools/list without the MCP
     expect(answer?.result?.tools?.map((t) => t.name)).toEqual(['echo']);
     const before = packagesOf(modules);
     for (const name of SDK_PACKAGES) expect(before, `${name} loads before the first tools/list`).not.toContain(name);
+    // nor ajv's compiler: the tool's schema is compiled after the first answers (core/schema-precheck.ts);
+    // the configuration's validator, compiled at build time, needs only a file of ajv's runtime
+    const ajvFiles = modules.filter((url) => url.includes('/ajv/')).map((url) => url.replace(/.*\/ajv\//, ''));
+    expect(ajvFiles).toEqual(['dist/runtime/ucs2length.js']);
     expect(call?.result?.content?.[0]?.text).toBe('ok');
+    expect(packagesOf(after ?? [])).toContain('ajv');
     expect(packagesOf(after ?? [])).toContain('@modelcontextprotocol/server');
   });
 });

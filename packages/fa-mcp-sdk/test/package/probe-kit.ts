@@ -23,13 +23,13 @@ export const probeWorkDir = (prefix: string): string => mkdtempSync(join(tmpdir(
 
 let runs = 0;
 
-/** Runs fixtures/<fixture> with `args` in `cwd`, recording every module it loads; resolves with what it printed. */
-export function runProbe<T>(cwd: string, fixture: string, args: string[]): Promise<T> {
+/** Runs fixtures/<fixture> with `args` in `cwd` (and `env` added), recording every module it loads; resolves with what it printed. */
+export function runProbe<T>(cwd: string, fixture: string, args: string[], env: Record<string, string> = {}): Promise<T> {
   const log = join(cwd, `${fixture}-${runs++}.log`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', join(FIXTURES, 'load-recorder.mjs'), join(FIXTURES, fixture), ...args], {
       cwd,
-      env: { ...process.env, FA_MCP_LOAD_LOG: log, NODE_ENV: 'development' },
+      env: { ...process.env, ...env, FA_MCP_LOAD_LOG: log, NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
