@@ -9,7 +9,7 @@
  * here holds on every path; the paths differ only in how the request reached
  * them and how its answer is written.
  */
-import { complete, completionTarget, type CompletionRequest } from '../core/completions.js';
+import { complete, completionTarget, hasCompletions, type CompletionRequest } from '../core/completions.js';
 import type { Core } from '../core/core.js';
 import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
 import type { LazyAbort } from '../core/lazy-abort.js';
@@ -42,6 +42,19 @@ export const unknownResourceAsInvalidParams = (err: unknown): unknown =>
 
 /** Errors as the era's SDK path maps them before they become protocol errors. */
 export const eraError = (era: ProtocolEra, err: unknown): unknown => (era === '2026' ? unknownResourceAsInvalidParams(err) : err);
+
+/** Whether this server serves `method` at all (the SDK path registers no handler otherwise: -32601). */
+export function servesMethod(core: Core, method: RunMethod): boolean {
+  const { registry } = core;
+  if (method === 'prompts/get') return registry.prompts.size > 0;
+  if (method === 'resources/read') return registry.resources.size > 0 || registry.templates.length > 0;
+  return hasCompletions(registry);
+}
+
+/** servesMethod of each method, decided once (the registry is fixed at start): what the fast paths ask per request. */
+export function servedMethods(core: Core): Record<RunMethod, boolean> {
+  return { 'prompts/get': servesMethod(core, 'prompts/get'), 'resources/read': servesMethod(core, 'resources/read'), 'completion/complete': servesMethod(core, 'completion/complete') };
+}
 
 export function runMethod(core: Core, method: RunMethod, run: MethodRun): Promise<CallOutcome> {
   if (method === 'prompts/get') return runPromptGet(core, run);

@@ -7,13 +7,12 @@
 import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON, type Transport } from '@modelcontextprotocol/server';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { installTaskDispatch } from './task-dispatch-2025.js';
-import { hasCompletions } from '../core/completions.js';
 import type { Core } from '../core/core.js';
 import type { AuthInfo, ProtocolEra, TransportKind } from '../core/request-context.js';
 import type { ITool, JsonObject, LogLevel } from '../core/types.js';
 import { sdkOperationRunner } from './sdk-operation.js';
 import { runToolCall } from './tool-call-run.js';
-import { runMethod, unknownResourceAsInvalidParams, type RunMethod } from './method-run.js';
+import { runMethod, servesMethod, unknownResourceAsInvalidParams, type RunMethod } from './method-run.js';
 import { legacySide } from './client-channel.js';
 import type { LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
@@ -220,11 +219,11 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         });
         return;
       case 'prompts/get':
-        if (registry.prompts.size === 0) return;
+        if (!servesMethod(core, method)) return;
         low.setRequestHandler('prompts/get', (req, ctx) => answerMethod('prompts/get', req.params as unknown as JsonObject, ctx) as never);
         return;
       case 'resources/read':
-        if (!hasResources) return;
+        if (!servesMethod(core, method)) return;
         low.setRequestHandler('resources/read', (req, ctx) => answerMethod('resources/read', req.params as unknown as JsonObject, ctx) as never);
         return;
       case 'resources/subscribe':
@@ -249,7 +248,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         );
         return;
       case 'completion/complete':
-        if (!hasCompletions(registry)) return;
+        if (!servesMethod(core, method)) return;
         low.setRequestHandler('completion/complete', (req, ctx) => answerMethod('completion/complete', req.params as unknown as JsonObject, ctx) as never);
         return;
     }
