@@ -27,6 +27,13 @@ function methodsServer(seen: Map<string, Seen>): McpServerData {
       { name: 'pair', content: { messages: [{ role: 'user', content: { type: 'text', text: 'one' } }, { role: 'assistant', content: { type: 'text', text: 'two' } }] } },
       { name: 'picture', content: { messages: [{ role: 'user', content: { type: 'image', data: 'aGk=', mimeType: 'image/png' } }] } },
       { name: 'guarded', requiredScopes: ['admin'], content: 'secret' },
+      {
+        name: 'asks',
+        content: async (_args, ctx) => {
+          const answer = await ctx.client?.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+          return `got ${JSON.stringify(answer)}`;
+        },
+      },
       { name: 'old', deprecated: { until: '2099-01-01', replacedBy: 'greet' }, content: 'old text' },
       {
         name: 'crashes',
@@ -85,7 +92,9 @@ async function send(server: TestServer, era: Era, session: string | undefined, r
     const value = res.headers.get(name);
     kept[name] = value === null ? null : (session ? value.replaceAll(session, '<session>') : value).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
   }
-  return { status: res.status, headers: kept, messages: raw.map((m) => JSON.stringify(m)) };
+  // A freshly signed requestState differs by nature.
+  const masked = (key: string, value: unknown) => (key === 'requestState' && typeof value === 'string' ? '<requestState>' : value);
+  return { status: res.status, headers: kept, messages: raw.map((m) => JSON.stringify(m, masked)) };
 }
 
 const TARGETS: Record<Era, { target: TestTarget; mcp: Record<string, unknown> }> = {
@@ -175,6 +184,15 @@ describe.each(['2026', '2025-json', '2025-sse'] as const)('fast path parity of p
   it('results the fast path does not write (non-text prompts, blobs) are encoded by the SDK from the one run', async () => {
     await expectParity({ method: 'prompts/get', params: { name: 'picture' } }, 'serves');
     await expectParity({ method: 'resources/read', params: { uri: 'doc://logo' } }, 'serves');
+  });
+
+  it('a prompt that asks the client for input it cannot give: -32021 (HTTP 400 on 2026-07-28), and on 2026-07-28 an input_required round for a client that can', async () => {
+    const refused = await expectParity({ method: 'prompts/get', params: { name: 'asks' } }, 'serves');
+    expect(refused.messages.join()).toContain(era === '2026' ? '-32021' : '"error"');
+    if (era !== '2026') return;
+    expect(refused.status).toBe(400);
+    const round = await expectParity({ method: 'prompts/get', params: { name: 'asks', _meta: { 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } } } }, 'serves');
+    expect(round.messages[0]).toContain('"resultType":"input_required"');
   });
 
   it('requests it does not take go to the SDK path: extra params, non-string arguments, a wrong ref, a mismatched Mcp-Name', async () => {
