@@ -28,7 +28,7 @@ export default tseslint.config(
     files: [
       'packages/fa-mcp-sdk/src/core/steps/*.ts',
       'packages/fa-mcp-sdk/src/core/{pipeline,operation,tool-executor,lazy-abort,tool-outcome,schema-validator,prompts,completions}.ts',
-      'packages/fa-mcp-sdk/src/protocol/{tool-call-run,client-channel,client-input-adapter,session-fast-call,modern-fast-call,request-context-builder,sdk-operation,server-factory}.ts',
+      'packages/fa-mcp-sdk/src/protocol/{tool-call-run,method-run,client-channel,client-input-adapter,session-fast-call,modern-fast-call,request-context-builder,sdk-operation,server-factory}.ts',
       'packages/fa-mcp-sdk/src/protocol/fast-call-*.ts',
       'packages/fa-mcp-sdk/src/ops/{metrics,tracing,wire-observer,request-trace}.ts',
       'packages/fa-mcp-sdk/src/auth/{authenticator,jwt-verifier,jwt-claims,http-guard,credentials,revocation}.ts',

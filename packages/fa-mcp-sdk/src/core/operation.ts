@@ -7,6 +7,7 @@
  */
 import type { Core } from './core.js';
 import { InternalError } from './errors.js';
+import { LazyAbort, withLazySignal } from './lazy-abort.js';
 import type { McpMethod, Operation, OperationTarget, Terminal } from './pipeline.js';
 import type { RequestContext } from './request-context.js';
 import type { IClientChannel, JsonObject } from './types.js';
@@ -16,7 +17,8 @@ export interface OperationInput {
   target: OperationTarget;
   ctx: RequestContext;
   params: JsonObject;
-  signal: AbortSignal;
+  /** The request's signal (SDK path), or a LazyAbort whose signal is made on first read (fast paths). */
+  signal: AbortSignal | LazyAbort;
   /** The request's way back to the client; a channel that can only log and notify when the method has none. */
   client?: IClientChannel;
   state?: Operation['state'];
@@ -39,17 +41,24 @@ export function detachedClient(method: string): IClientChannel {
 }
 
 export function makeOperation(input: OperationInput): Operation {
+  const { signal } = input;
+  const client = input.client ?? detachedClient(input.method);
+  const state = input.state ?? new Map();
+  if (signal instanceof LazyAbort) {
+    const fields = { method: input.method, target: input.target, caller: input.ctx.auth, ctx: input.ctx, params: input.params, client, sendProgress: noProgress, tool: undefined, state, startTask: undefined };
+    return withLazySignal(fields, signal);
+  }
   return {
     method: input.method,
     target: input.target,
     caller: input.ctx.auth,
     ctx: input.ctx,
     params: input.params,
-    signal: input.signal,
-    client: input.client ?? detachedClient(input.method),
+    signal,
+    client,
     sendProgress: noProgress,
     tool: undefined,
-    state: input.state ?? new Map(),
+    state,
     startTask: undefined,
   };
 }

@@ -18,14 +18,17 @@ import {
 import type { JsonObject } from '../core/types.js';
 import type { HeaderReader } from './request-context-builder.js';
 import { FAST_PATH_REVISION } from './notification-encoder.js';
+import { FAST_METHODS, hasOnlyKeys, isPlainObject, readMethodParams, type FastMethod, type MethodParams } from './fast-call-params.js';
 
-/** A tools/call the fast path serves, read as the SDK path reads it. */
+/** A request the fast path serves (tools/call, prompts/get, resources/read, completion/complete), read as the SDK path reads it. */
 export interface FastCall {
+  method: FastMethod;
   id: string | number;
+  /** The tool or prompt name, the resource URI ('' for a completion): what Mcp-Name mirrors and the tool checks read. */
   name: string;
   /** The params as they arrived (what the wire tap observes). */
   wireParams: Record<string, unknown>;
-  /** The params the SDK's tools/call handler gets: envelope lifted, `_meta` first, as its schema outputs them. */
+  /** The params the SDK's handler gets: envelope lifted, `_meta` first, as its schema outputs them. */
   params: JsonObject;
   /** The request's `_meta` envelope: protocol version, client info, client capabilities, log level. */
   envelope: Record<string, unknown>;
@@ -34,15 +37,8 @@ export interface FastCall {
 
 const ENVELOPE_KEYS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY]);
 const BODY_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
-const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> => {
-  if (v === null || typeof v !== 'object') return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-};
-
-const hasOnlyKeys = (o: Record<string, unknown>, allowed: Set<string>) => Object.keys(o).every((k) => allowed.has(k));
+export { isPlainObject };
 
 /**
  * `meta` with its progress token as 0 (the key of its envelope). The copy has the key already, so
@@ -76,27 +72,36 @@ export function createFastCallReader(): FastCallReader {
     });
 }
 
-/** The call, when the body and headers are a plain 2026-07-28 tools/call; undefined sends the request to the SDK path. */
+/** The body's method and params, when it is a plain JSON-RPC request of a method the fast paths serve. */
+function readRequest(body: unknown): { method: FastMethod; id: string | number; params: Record<string, unknown>; read: MethodParams } | undefined {
+  if (!isPlainObject(body) || !hasOnlyKeys(body, BODY_KEYS) || body.jsonrpc !== '2.0' || typeof body.method !== 'string' || !FAST_METHODS.has(body.method)) return undefined;
+  const { id, params } = body;
+  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params)) return undefined;
+  const method = body.method as FastMethod;
+  const read = readMethodParams(method, params);
+  return read && { method, id: id as string | number, params, read };
+}
+
+/** Whether the headers name the request as the SDK's entry wants them, as they are (no Base64 sentinel, no whitespace). */
+function plainHeaders(headers: HeaderReader, method: FastMethod, name: string | undefined): boolean {
+  if (headers.get('mcp-protocol-version') !== FAST_PATH_REVISION || headers.get('mcp-method') !== method) return false;
+  // A name in the header's Base64 form (or one that would need it) is left to the SDK's decoding.
+  if (name === undefined) return headers.get('mcp-name') === null; // the SDK reads none for the method
+  return !name.startsWith('=?') && headers.get('mcp-name') === name;
+}
+
+/** The call, when the body and headers are a plain 2026-07-28 request of a fast method; undefined sends the request to the SDK path. */
 export function readFastCall(
   body: unknown,
   headers: HeaderReader,
   known: (envelopeKey: string) => boolean = () => false,
   remember: (envelopeKey: string) => void = () => undefined,
 ): FastCall | undefined {
-  if (!isPlainObject(body) || !hasOnlyKeys(body, BODY_KEYS) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
-  const { id, params } = body;
-  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params) || !hasOnlyKeys(params, PARAM_KEYS)) return undefined;
-  const { name, arguments: args, _meta: meta } = params;
-  // A name in the header's Base64 form (or one that would need it) is left to the SDK's decoding.
-  if (typeof name !== 'string' || name.startsWith('=?') || !isPlainObject(meta)) return undefined;
-  if (args !== undefined && (!isPlainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
-  if (
-    headers.get('mcp-protocol-version') !== FAST_PATH_REVISION ||
-    headers.get('mcp-method') !== 'tools/call' ||
-    headers.get('mcp-name') !== name
-  ) {
-    return undefined;
-  }
+  const request = readRequest(body);
+  if (!request) return undefined;
+  const { method, id, params, read } = request;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || !plainHeaders(headers, method, read.name)) return undefined;
   const token = meta.progressToken;
   if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return undefined;
   const envelopeKey = JSON.stringify(token === undefined ? meta : withProgressTokenZero(meta));
@@ -104,8 +109,8 @@ export function readFastCall(
     const route = classifyInboundRequest({
       httpMethod: 'POST',
       protocolVersionHeader: FAST_PATH_REVISION,
-      mcpMethodHeader: 'tools/call',
-      mcpNameHeader: name,
+      mcpMethodHeader: method,
+      ...(read.name === undefined ? {} : { mcpNameHeader: read.name }),
       body,
     });
     if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== FAST_PATH_REVISION) return undefined;
@@ -122,13 +127,24 @@ export function readFastCall(
   const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
   if (isPlainObject(capabilities) && 'extensions' in capabilities) return undefined;
 
-  // The SDK's dispatch schema outputs `_meta` (progressToken first), then name, then arguments.
+  // The SDK's dispatch schema outputs `_meta` (progressToken first), then the method's fields.
   const dispatchMeta = token === undefined ? rest : { progressToken: token, ...rest };
+  return callOf(method, id, params, read, Object.keys(dispatchMeta).length > 0 ? dispatchMeta : undefined, envelope, token);
+}
+
+function callOf(
+  method: FastMethod,
+  id: string | number,
+  wireParams: Record<string, unknown>,
+  read: MethodParams,
+  meta: Record<string, unknown> | undefined,
+  envelope: Record<string, unknown>,
+  token: unknown,
+): FastCall {
   const out: JsonObject = {};
-  if (Object.keys(dispatchMeta).length > 0) out._meta = dispatchMeta as JsonObject;
-  out.name = name;
-  if (args !== undefined) out.arguments = { ...args } as JsonObject;
-  const call: FastCall = { id: id as string | number, name, wireParams: params, params: out, envelope };
+  if (meta) out._meta = meta as JsonObject;
+  for (const key of Object.keys(read.fields)) out[key] = read.fields[key] as JsonObject[string];
+  const call: FastCall = { method, id, name: read.name ?? '', wireParams, params: out, envelope };
   if (token !== undefined) call.progressToken = token as string | number;
   return call;
 }
@@ -137,30 +153,22 @@ export function readFastCall(
 const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 /**
- * The call, when the body is a plain 2025-era `tools/call` on a session: the
- * shape the SDK's message schema and its tools/call request schema pass
- * unchanged (no task, no reserved `_meta` keys); undefined sends the request
- * to the SDK path. The params are given as the SDK's schema outputs them.
+ * The call, when the body is a plain 2025-era request of a fast method on a
+ * session: the shape the SDK's message schema and the method's request schema
+ * pass unchanged (no task, no reserved `_meta` keys); undefined sends the
+ * request to the SDK path. The params are given as the SDK's schema outputs them.
  */
 export function readSessionCall(body: unknown): FastCall | undefined {
-  if (!isPlainObject(body) || !hasOnlyKeys(body, BODY_KEYS) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
-  const { id, params } = body;
-  if (!(typeof id === 'string' || Number.isSafeInteger(id)) || !isPlainObject(params) || !hasOnlyKeys(params, PARAM_KEYS)) return undefined;
-  const { name, arguments: args, _meta: meta } = params;
-  if (typeof name !== 'string') return undefined;
-  if (args !== undefined && (!isPlainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
+  const request = readRequest(body);
+  if (!request) return undefined;
+  const { method, id, params, read } = request;
+  const meta = params._meta;
   if (meta !== undefined && !isPlainObject(meta)) return undefined;
   const token = meta?.progressToken;
   if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return undefined;
   if (meta && Object.keys(meta).some((key) => key.startsWith(RESERVED_META_PREFIX))) return undefined;
-
-  const out: JsonObject = {};
-  if (meta) out._meta = (token === undefined ? { ...meta } : { progressToken: token, ...meta }) as JsonObject;
-  out.name = name;
-  if (args !== undefined) out.arguments = { ...args } as JsonObject;
-  const call: FastCall = { id: id as string | number, name, wireParams: params, params: out, envelope: {} };
-  if (token !== undefined) call.progressToken = token as string | number;
-  return call;
+  const dispatchMeta = meta && (token === undefined ? { ...meta } : { progressToken: token, ...meta });
+  return callOf(method, id, params, read, dispatchMeta, {}, token);
 }
 
 const isTextBlock = (item: unknown): item is { type: 'text'; text: string } => {
@@ -199,11 +207,11 @@ export function encodePlainResult(result: unknown, serverInfo?: Record<string, u
   return encoded;
 }
 
-/** The JSON-RPC error of a thrown ProtocolError, as the SDK's dispatcher writes it (on 2026-07-28 unless `era` says 2025). */
-export function encodeError(id: string | number, err: { code?: unknown; message?: unknown; data?: unknown }, era: '2025' | '2026' = '2026'): Record<string, unknown> {
+/** The JSON-RPC error of a thrown ProtocolError, as the SDK's dispatcher writes it. */
+export function encodeError(id: string | number, err: { code?: unknown; message?: unknown; data?: unknown }): Record<string, unknown> {
   const thrown = Number.isSafeInteger(err.code) ? (err.code as number) : -32603;
-  // The 2026-07-28 codec answers -32002 (resource not found) as -32602.
-  const code = era === '2026' && thrown === -32002 ? -32602 : thrown;
+  // Both of the SDK's codecs (2025-era and 2026-07-28) answer -32002 (resource not found) as -32602.
+  const code = thrown === -32002 ? -32602 : thrown;
   const error: Record<string, unknown> = { code, message: (err.message as string | undefined) ?? 'Internal error' };
   if (err.data !== undefined) error.data = err.data;
   return { jsonrpc: '2.0', id, error };

@@ -1,14 +1,15 @@
 /**
- * The 2026-07-28 fast path: a plain `tools/call` served without building an
- * SDK server for the request. It runs what the SDK path's tools/call handler
- * runs (server-factory.ts: the same RequestContext, client input, progress,
- * error mapping, `core.pipeline.run(op, core.executeTool)`) under the same
- * wire observation, and answers the way the SDK would:
+ * The 2026-07-28 fast path: a plain `tools/call`, `prompts/get`,
+ * `resources/read` or `completion/complete` served without building an SDK
+ * server for the request. It runs what the SDK path's handler runs
+ * (server-factory.ts: the same RequestContext, client input, progress, error
+ * mapping, the one runner of the method: tool-call-run.ts, method-run.ts)
+ * under the same wire observation, and answers the way the SDK would:
  *
- * - a plain result or an error: written here (fast-call-shape.ts);
+ * - a plain result or an error: written here (fast-call-shape.ts, fast-call-results.ts);
  * - notifications (progress, logs): made by the SDK (notification-encoder.ts),
  *   turning the answer into an event stream as the SDK's per-request transport does;
- * - any other result (`input_required`, non-text content): answered by the SDK
+ * - any other result (`input_required`, non-text content, blobs): answered by the SDK
  *   path, which gets the result instead of running the call again (fast-call-replay.ts);
  * - the client going away: the run is aborted and nothing is answered.
  *
@@ -27,7 +28,9 @@ import { passesLogLevel } from './client-channel.js';
 import type { ModernRequestSide } from './client-input-adapter.js';
 import { observeOnce } from './fast-call-run.js';
 import { runToolCall, type CallOutcome } from './tool-call-run.js';
-import { createFastCallReader, encodeError, encodePlainResult, errorStatus, type FastCall, type FastCallReader } from './fast-call-shape.js';
+import { runMethod, servedMethods } from './method-run.js';
+import { createFastCallReader, encodeError, errorStatus, type FastCall, type FastCallReader } from './fast-call-shape.js';
+import { encodeFastResult, type ResultStamp } from './fast-call-results.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { NotificationEncoder } from './notification-encoder.js';
 import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
@@ -57,18 +60,18 @@ export interface ModernFastCallOptions {
 export interface ModernFastCall {
   /** The call a request body carries, when it is one the fast path serves (readFastCall). */
   read: FastCallReader;
-  /** Whether the fast path serves a call of this tool (false: the SDK path does); a promise only until the tools are known. */
-  takes: TakesTool;
+  /** Whether the fast path serves the call (false: the SDK path does); a promise only until the tools are known. */
+  takes: (call: FastCall) => ReturnType<TakesTool>;
   serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void>;
 }
 
 export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCall {
   const { core, modern, encoder } = opts;
-  const serverInfo = serverImplementation(core);
+  const stamp: ResultStamp = { serverInfo: serverImplementation(core), cacheHints: modern.cacheHints };
   const source: ContextSource = { era: '2026', transport: 'http', ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
 
   // The SDK path checks x-mcp-header arguments against Mcp-Param-* headers: those tools stay on that path.
-  const takes = toolVerdicts(
+  const takesTool = toolVerdicts(
     core,
     '2026',
     (tool) => !JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"') && !(opts.tasksOffered && isTaskCapable(tool)),
@@ -76,7 +79,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   );
 
   async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void> {
-    const scope = core.telemetry.wire.request({ method: 'tools/call', id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
+    const scope = core.telemetry.wire.request({ method: call.method, id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
     const { end, handOver } = observeOnce(scope);
     // The client went away: the SDK path aborts the handler with this reason and answers nothing.
     const abort = new LazyAbort();
@@ -94,7 +97,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
         exchange.answer(message, errorStatus((message.error as { code: number }).code));
         return;
       }
-      const encoded = isInputRequiredResult(outcome.result) ? undefined : encodePlainResult(outcome.result, serverInfo);
+      const encoded = isInputRequiredResult(outcome.result) ? undefined : encodeFastResult(call.method, outcome.result, stamp);
       if (!encoded) {
         handOver(); // the SDK path's wire tap ends the observation
         await exchange.replay(outcome.result, scope);
@@ -107,10 +110,11 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
     }
   }
 
-  /** The body of the SDK path's tools/call handler (server-factory.ts), on this path's request side. */
+  /** The body of the SDK path's handler of the method (server-factory.ts), on this path's request side. */
   function run(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, scope: WireRequestScope, abort: LazyAbort, exchange: FastCallExchange): Promise<CallOutcome> {
     const rc = contextFromFacts(source, { http: request, envelope: call.envelope, ...(request.auth ? { auth: request.auth } : {}), scope });
     const side = requestSide(call, exchange);
+    if (call.method !== 'tools/call') return runMethod(core, call.method, { rc, params: call.params, abort, clientInput: { modernSide: side, modern } });
     const state: Operation['state'] = opts.tasksOffered ? new Map([[TASK_STATE.offered, true]]) : new Map();
     return runToolCall(core, { rc, params: call.params, name: call.name, progressToken: call.progressToken, port: side, abort, clientInput: { modernSide: side, modern }, state, tasks: undefined });
   }
@@ -133,5 +137,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
     };
   }
 
+  const served = servedMethods(core);
+  const takes = (call: FastCall) => (call.method === 'tools/call' ? takesTool(call.name) : served[call.method]);
   return { read: createFastCallReader(), takes, serve };
 }

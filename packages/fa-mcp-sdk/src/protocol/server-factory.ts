@@ -7,18 +7,13 @@
 import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON, type Transport } from '@modelcontextprotocol/server';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { installTaskDispatch } from './task-dispatch-2025.js';
-import { complete, completionTarget, hasCompletions, type CompletionRequest } from '../core/completions.js';
 import type { Core } from '../core/core.js';
-import { ResourceNotFoundError, ValidationError } from '../core/errors.js';
-import { renderPrompt } from '../core/prompts.js';
-import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
-import { readResource } from '../core/resources.js';
-import type { IClientChannel, ITool, JsonObject, LogLevel } from '../core/types.js';
+import type { AuthInfo, ProtocolEra, TransportKind } from '../core/request-context.js';
+import type { ITool, JsonObject, LogLevel } from '../core/types.js';
 import { sdkOperationRunner } from './sdk-operation.js';
 import { runToolCall } from './tool-call-run.js';
+import { runMethod, servesMethod, unknownResourceAsInvalidParams, type RunMethod } from './method-run.js';
 import { legacySide } from './client-channel.js';
-import { runWithClientInput, type ClientInputRun } from './client-input-adapter.js';
-import { toProtocolError } from './errors.js';
 import type { LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
@@ -88,10 +83,6 @@ function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
   return s;
 }
 
-/** The 2026-07-28 revision answers an unknown resource with -32602 and the URI (SEP-2164). */
-const unknownResourceAsInvalidParams = (err: unknown): unknown =>
-  err instanceof ResourceNotFoundError ? new ValidationError(err.message, { uri: err.data?.uri }) : err;
-
 export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra): Promise<BuiltServer> {
   const { core } = opts;
   const { registry } = core;
@@ -146,8 +137,19 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     const closeSSE = ctx.http?.closeSSE;
     return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, closeSSE: closeSSE ? () => closeSSE() : undefined });
   };
-  const withClientInput = <T>(ctx: ServerContext, rc: RequestContext, binding: ClientInputRun['binding'], body: (client: IClientChannel) => Promise<T>) =>
-    runWithClientInput({ ctx, ...(era === '2025' ? { legacySide: sideOf(ctx) } : {}), rc, binding, modern: opts.modern, validator: registry.validator }, body);
+  /** prompts/get, resources/read, completion/complete: the one runner (method-run.ts), or the answer the fast path already made. */
+  const answerMethod = async (method: RunMethod, params: JsonObject, ctx: ServerContext): Promise<unknown> => {
+    const replayed = opts.replay?.take(ctx);
+    if (replayed) return replayed.result;
+    const outcome = await runMethod(core, method, {
+      rc: contextOf(ctx),
+      params,
+      abort: ctx.mcpReq.signal,
+      clientInput: { ctx, legacySide: era === '2025' ? sideOf(ctx) : undefined, modern: opts.modern },
+    });
+    if ('result' in outcome) return outcome.result;
+    throw outcome.error;
+  };
 
   // 2026-07-28: static tools are registered with the SDK so its HTTP entry checks
   // Mcp-Param-* headers against their input schemas (the only thing it reads
@@ -217,47 +219,12 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         });
         return;
       case 'prompts/get':
-        if (registry.prompts.size === 0) return;
-        low.setRequestHandler('prompts/get', async (req, ctx) => {
-          const rc = contextOf(ctx);
-          const args = (req.params.arguments ?? {}) as Record<string, string>;
-          const binding = { method: 'prompts/get', name: req.params.name, arguments: args };
-          const request = { method: 'prompts/get', target: { kind: 'prompt' as const, name: req.params.name }, params: req.params as unknown as JsonObject };
-          try {
-            const rendered = await withClientInput(ctx, rc, binding, (client) =>
-              runOp(ctx, { method: request.method, target: request.target, params: request.params, client }, async () => {
-                const prompt = registry.prompts.get(req.params.name);
-                if (!prompt) throw new ValidationError(`Unknown prompt: ${req.params.name}`, { field: 'name', reason: 'unknown prompt' });
-                core.deprecations.used('prompt', prompt.name, prompt.deprecated);
-                return renderPrompt(prompt, args, rc);
-              }, rc),
-            );
-            return rendered as never;
-          } catch (err) {
-            throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-          }
-        });
+        if (!servesMethod(core, method)) return;
+        low.setRequestHandler('prompts/get', (req, ctx) => answerMethod('prompts/get', req.params as unknown as JsonObject, ctx) as never);
         return;
       case 'resources/read':
-        if (!hasResources) return;
-        low.setRequestHandler('resources/read', async (req, ctx) => {
-          const rc = contextOf(ctx);
-          const { uri } = req.params;
-          const binding = { method: 'resources/read', name: uri };
-          const request = { method: 'resources/read', target: { kind: 'resource' as const, name: uri }, params: req.params as unknown as JsonObject };
-          try {
-            const read = await withClientInput(ctx, rc, binding, (client) =>
-              runOp(ctx, { method: request.method, target: request.target, params: request.params, client }, async () => {
-                const direct = registry.resources.get(uri);
-                if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
-                return { contents: await readResource(registry, uri, rc) };
-              }, rc),
-            );
-            return read as never;
-          } catch (err) {
-            throw toProtocolError(err, rc.requestId, rc.logger ?? core.logger);
-          }
-        });
+        if (!servesMethod(core, method)) return;
+        low.setRequestHandler('resources/read', (req, ctx) => answerMethod('resources/read', req.params as unknown as JsonObject, ctx) as never);
         return;
       case 'resources/subscribe':
         if (!hasResources || !core.declared.subscribe) return;
@@ -281,14 +248,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         );
         return;
       case 'completion/complete':
-        if (!hasCompletions(registry)) return;
-        // A prompt or template the caller may not use answers as an unknown one: an empty completion (authorize step).
-        low.setRequestHandler('completion/complete', (req, ctx) => {
-          const request = req.params as unknown as CompletionRequest;
-          return runOp(ctx, { method: 'completion/complete', target: completionTarget(request), params: req.params as unknown as JsonObject }, async (op) => ({
-            completion: { ...(await complete(registry, request, { request: op.ctx, signal: op.signal })) },
-          })) as never;
-        });
+        if (!servesMethod(core, method)) return;
+        low.setRequestHandler('completion/complete', (req, ctx) => answerMethod('completion/complete', req.params as unknown as JsonObject, ctx) as never);
         return;
     }
   };

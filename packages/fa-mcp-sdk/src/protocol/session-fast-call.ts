@@ -1,15 +1,16 @@
 /**
- * The 2025-era session fast path: a plain `tools/call` on a Streamable HTTP
- * session, served without the SDK's session transport and dispatcher (their
- * schema parsing and web streams cost more than the call). It runs what the
- * SDK path's tools/call handler runs (server-factory.ts: the same
- * RequestContext, client channel, progress, error mapping,
- * `core.pipeline.run(op, core.executeTool)`: the one runner, tool-call-run.ts) under the same wire observation,
+ * The 2025-era session fast path: a plain `tools/call`, `prompts/get`,
+ * `resources/read` or `completion/complete` on a Streamable HTTP session,
+ * served without the SDK's session transport and dispatcher (their schema
+ * parsing and web streams cost more than the call). It runs what the SDK
+ * path's handler runs (server-factory.ts: the same RequestContext, client
+ * channel, progress, error mapping: the one runner of the method,
+ * tool-call-run.ts, method-run.ts) under the same wire observation,
  * and everything that goes back to the client during the call is still made
  * by the session's own server instance (session-calls.ts routes it here):
  *
- * - a plain result or an error: written by the exchange (fast-call-shape.ts);
- * - any other result (non-text content, result `_meta`): answered by the
+ * - a plain result or an error: written by the exchange (fast-call-shape.ts, fast-call-results.ts);
+ * - any other result (non-text content, blobs, result `_meta`): answered by the
  *   session's SDK transport, which gets the result instead of running the
  *   call again (fast-call-replay.ts);
  * - cancelled by the client or ended with the session: aborted with the
@@ -27,7 +28,9 @@ import type { LogLevel } from '../core/types.js';
 import { legacySide } from './client-channel.js';
 import { observeOnce } from './fast-call-run.js';
 import { runToolCall, type CallOutcome } from './tool-call-run.js';
-import { encodeError, encodePlainResult, readSessionCall, type FastCall } from './fast-call-shape.js';
+import { runMethod, servedMethods } from './method-run.js';
+import { encodeError, readSessionCall, type FastCall } from './fast-call-shape.js';
+import { encodeFastResult } from './fast-call-results.js';
 import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
 import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
 import type { ModernEraSupport } from './modern-era.js';
@@ -71,17 +74,18 @@ export interface SessionFastCallOptions {
 export interface SessionFastCall {
   /** The call a request body carries, when it is one this path serves. */
   read(body: unknown): FastCall | undefined;
-  takes: TakesTool;
+  /** Whether the fast path serves the call (false: the SDK path does); a promise only until the tools are known. */
+  takes: (call: FastCall) => ReturnType<TakesTool>;
   serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, link: SessionLink, exchange: SessionCallExchange): Promise<void>;
 }
 
 export function createSessionFastCall(opts: SessionFastCallOptions): SessionFastCall {
   const { core } = opts;
-  const takes = toolVerdicts(core, '2025', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
+  const takesTool = toolVerdicts(core, '2025', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
 
   async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, link: SessionLink, exchange: SessionCallExchange): Promise<void> {
     const scope = core.telemetry.wire.request({
-      method: 'tools/call',
+      method: call.method,
       id: call.id,
       params: call.wireParams,
       era: '2025',
@@ -103,11 +107,11 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       // A cancelled request gets no response (the protocol says so), whatever the handler did.
       if (abort.aborted) return exchange.abandon();
       if ('error' in outcome) {
-        const message = encodeError(call.id, outcome.error, '2025');
+        const message = encodeError(call.id, outcome.error);
         end({ error: message.error as { code: number; message: string; data?: unknown } });
         return await exchange.answer(message);
       }
-      const encoded = encodePlainResult(outcome.result);
+      const encoded = encodeFastResult(call.method, outcome.result);
       if (!encoded) {
         handOver(); // the SDK path's wire tap ends the observation
         return await exchange.replay(outcome.result, scope);
@@ -119,7 +123,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     }
   }
 
-  /** The body of the SDK path's 2025-era tools/call handler (server-factory.ts), on the session's side. */
+  /** The body of the SDK path's 2025-era handler of the method (server-factory.ts), on the session's side. */
   function run(
     call: FastCall,
     request: { headers: HeaderReader; auth?: AuthInfo },
@@ -131,6 +135,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     const source: ContextSource = { era: '2025', transport: 'http', server: link.server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
     const rc = contextFromFacts(source, { http: request, sessionId: link.id, scope, ...(request.auth ? { auth: request.auth } : {}) });
     const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, closeSSE: exchange.closeSSE });
+    if (call.method !== 'tools/call') return runMethod(core, call.method, { rc, params: call.params, abort, clientInput: { legacySide: side, modern: opts.modern } });
     // The 2025-era SDK path runs tools/call with an empty operation state (tasks are dispatched before it).
     return runToolCall(core, {
       rc,
@@ -145,6 +150,8 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     });
   }
 
+  const served = servedMethods(core);
+  const takes = (call: FastCall) => (call.method === 'tools/call' ? takesTool(call.name) : served[call.method]);
   return { read: readSessionCall, takes, serve };
 }
 

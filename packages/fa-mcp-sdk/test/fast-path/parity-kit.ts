@@ -19,11 +19,11 @@ export interface Seen {
   state: string[];
 }
 
-/** Records what the pipeline saw of each call, by X-Request-Id. */
-export function captureStep(seen: Map<string, Seen>): PipelineStep {
+/** Records what the pipeline saw of each call (of `methods`), by X-Request-Id. */
+export function captureStep(seen: Map<string, Seen>, methods: PipelineStep['methods'] = ['tools/call']): PipelineStep {
   return {
     name: 'parity-capture',
-    methods: ['tools/call'],
+    methods,
     async run(op, next) {
       const { logger: _l, client: _c, headers, ...ctx } = op.ctx;
       const { host: _h, ...otherHeaders } = headers ?? {};

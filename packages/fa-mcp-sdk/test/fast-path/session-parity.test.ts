@@ -13,9 +13,7 @@ import type { TestServer } from '../../src/testing/index.js';
 import { parseSseMessages } from '../integration/helpers.js';
 import { startPair, type Pair } from './parity-kit.js';
 import { parityTools } from './parity-tools.js';
-
-const VERSION = '2025-11-25';
-const SESSION_TARGET = { transport: 'http', era: '2025', label: 'http-session/2025' } as const;
+import { openSession, post, SESSION_TARGET } from './session-kit.js';
 
 interface SessionCase {
   name: string;
@@ -30,25 +28,6 @@ interface SessionAnswer {
   status: number;
   headers: Record<string, string | null>;
   messages: string[];
-}
-
-async function post(server: TestServer, body: unknown, headers: Record<string, string>): Promise<Response> {
-  return fetch(server.handle.url as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': VERSION, ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-}
-
-/** A raw session: initialize, initialized, and the log level given (the client's `logging/setLevel`). */
-async function openSession(server: TestServer, logLevel?: string): Promise<string> {
-  const init = await post(server, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'parity', version: '1.0.0' } } }, {});
-  const session = init.headers.get('mcp-session-id') as string;
-  await init.text();
-  await (await post(server, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': session })).text();
-  if (logLevel) await (await post(server, { jsonrpc: '2.0', id: 'lvl', method: 'logging/setLevel', params: { level: logLevel } }, { 'mcp-session-id': session })).text();
-  return session;
 }
 
 async function call(server: TestServer, session: string, requestId: string, spec: SessionCase): Promise<SessionAnswer> {

@@ -55,7 +55,7 @@ export const mcpSection: SchemaNode = {
       type: 'boolean',
       default: true,
       description:
-        'Serve plain tools/call requests over HTTP on a fast path: 2026-07-28 calls without building an SDK server per request, 2025-era session calls without the SDK session transport (same answers, a fraction of the cost; see 07-testing-and-operations). On stdio, a 2025-era connection\'s first answers (initialize, ping, the lists) come before the SDK is loaded (cold start). false sends every request through the SDK.',
+        'Serve plain tools/call, prompts/get, resources/read and completion/complete requests over HTTP on a fast path: 2026-07-28 requests without building an SDK server per request, 2025-era session requests without the SDK session transport (same answers, a fraction of the cost; see 07-testing-and-operations). On stdio, a 2025-era connection\'s first answers (initialize, ping, the lists) come before the SDK is loaded (cold start). false sends every request through the SDK.',
       'x-env': ['MCP_FAST_PATH'],
     },
     sessions: {

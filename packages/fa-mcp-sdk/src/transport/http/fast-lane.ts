@@ -1,8 +1,9 @@
 /**
  * The HTTP fast lane (`mcp.fastPath`): JSON POSTs and bodiless GETs and DELETEs
- * to /mcp are served without the express app. Plain 2026-07-28 `tools/call`
- * requests go to the protocol layer's fast path (protocol/modern-fast-call.ts),
- * plain `tools/call` on 2025-era sessions to the session fast path
+ * to /mcp are served without the express app. Plain 2026-07-28 `tools/call`,
+ * `prompts/get`, `resources/read` and `completion/complete` requests go to the
+ * protocol layer's fast path (protocol/modern-fast-call.ts), plain requests of
+ * those methods on 2025-era sessions to the session fast path
  * (protocol/session-fast-call.ts, through mcp-routes.ts, with the resumption
  * of its event streams); every other single message, session stream and session end goes straight to
  * the MCP routes' handler (mcp-routes.ts), as the express chain would hand it
@@ -26,7 +27,7 @@ import type { CoreLogger } from '../../core/core.js';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import type { AuthInfo } from '../../core/request-context.js';
 import type { ReplayBook } from '../../protocol/fast-call-replay.js';
-import { isPlainObject } from '../../protocol/fast-call-shape.js';
+import { FAST_METHODS, isPlainObject } from '../../protocol/fast-call-params.js';
 import type { FastCallExchange, ModernFastCall } from '../../protocol/modern-fast-call.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
 import { handOverBody, readEarlyBody, takeArrivedBody } from './body-parser.js';
@@ -85,9 +86,9 @@ export interface FastLane {
 }
 
 export interface FastLaneStats {
-  /** 2026-07-28 calls served by the fast path. */
+  /** 2026-07-28 requests (tools/call, prompts/get, resources/read, completion/complete) served by the fast path. */
   fastCalls: number;
-  /** 2025-era session calls (and stream resumptions) served by the session fast path. */
+  /** 2025-era session requests of those methods (and stream resumptions) served by the session fast path. */
   sessionCalls: number;
   /** Requests taken to the MCP routes past express. */
   direct: number;
@@ -155,10 +156,11 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
     req.url = '/';
     if (auth) (req as { auth?: AuthInfo }).auth = auth;
     const h = req.headers;
-    if (h['mcp-method'] === 'tools/call' && h['mcp-protocol-version'] === FAST_PATH_REVISION && h['mcp-session-id'] === undefined) {
+    const fastMethod = h['mcp-method'];
+    if (typeof fastMethod === 'string' && FAST_METHODS.has(fastMethod) && h['mcp-protocol-version'] === FAST_PATH_REVISION && h['mcp-session-id'] === undefined) {
       const headers = nodeHeaderReader(h, value);
       const call = opts.fastCall.read(value, headers);
-      const takes = call && opts.fastCall.takes(call.name);
+      const takes = call && opts.fastCall.takes(call);
       if (call && (takes === true || (takes !== false && (await takes)))) {
         fastCalls++;
         return opts.fastCall.serve(call, { headers, ...(auth ? { auth } : {}) }, exchangeFor(req, res, value, auth));

@@ -72,7 +72,7 @@ export interface HttpServerOptions {
   health: Router;
   /** OAuth routes and the guard of the MCP endpoints (src/auth). */
   auth?: Pick<AuthRuntime, 'publicRouter' | 'mcpGuard' | 'enabled' | 'createAuthMW' | 'guardsAhead'>;
-  /** `mcp.fastPath`: plain 2026-07-28 tools/call served by the HTTP fast lane (fast-lane.ts). */
+  /** `mcp.fastPath`: plain tools/call, prompts/get, resources/read and completion/complete served by the HTTP fast lane (fast-lane.ts). */
   fastPath?: boolean;
   /** Mounts extra routes (metrics, REST, OpenAPI) after the MCP endpoints. */
   mountRoutes?: (kit: RouteMountKit) => Promise<void>;

@@ -32,7 +32,7 @@ import { writeWebResponse } from './web-response.js';
 
 export interface McpRoutesOptions {
   factory: ServerFactoryOptions;
-  /** The session fast path (mcp.fastPath): plain tools/call on sessions served past the SDK's transport. */
+  /** The session fast path (mcp.fastPath): plain tools/call, prompts/get, resources/read and completion/complete on sessions served past the SDK's transport. */
   sessionCall?: SessionFastCall;
   stateless: boolean;
   responseMode: 'json' | 'sse';
@@ -227,7 +227,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     if (!call || !plainVersion(req.headers['mcp-protocol-version']) || !accept.includes('application/json') || !accept.includes('text/event-stream')) return false;
     const session = fastSession(req);
     if (!session?.fast) return false;
-    const takes = sessionCall.takes(call.name);
+    const takes = sessionCall.takes(call);
     if (typeof takes === 'boolean') return takes && startSessionCall(session, call, req, res, body);
     return takes.then((yes) => yes && startSessionCall(session, call, req, res, body));
   };
