@@ -48,6 +48,8 @@ if (want('ratelimit')) features.push('rate limit (general + per tool)', 'concurr
 if (process.env.BENCH_DB_URL) {
   config.mcp.notifications = { bus: 'postgres' };
   config.db = { postgres: { dbs: { main: { url: process.env.BENCH_DB_URL } } } };
+  // Under valgrind (BENCH_SLOW_SERVER) a connection takes far longer to come up than the default allows.
+  if (process.env.BENCH_SLOW_SERVER === '1') config.db.postgres.dbs.main.connectionTimeoutMs = 600_000;
   features.push('main database and bus in PostgreSQL');
 }
 if (process.env.BENCH_SESSIONS_STORE === 'postgres') {
