@@ -248,14 +248,17 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   // The stopper is built once the transports run; /ready may ask before (never shutting down then).
   const stopping$: { stopper?: ServerStopper } = {};
 
-  // Tool schemas deferred at start (core/registry.ts) compile once the first answers are out.
-  const compileDeferredSchemas = () => {
+  // Tool schemas deferred at start (core/registry.ts) compile once the first answers are out, and the
+  // process metrics start then (ops/metrics.ts): neither is needed for those answers.
+  const afterFirstAnswers = () => {
+    ops.server.metrics?.startProcessMetrics();
     try {
       core.registry.compileSchemas();
     } catch (err) {
       logger.warn({ err }, 'a tool schema did not compile; its tool answers with the error when called');
     }
   };
+  let afterFirstAnswersTimer: NodeJS.Timeout | undefined;
   let http: RunningHttpServer | undefined;
   let stdio: ReturnType<typeof startStdio> | undefined;
   if (isStdio) {
@@ -268,8 +271,11 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       onerror: (err) => logger.warn({ err }, 'stdio transport error'),
       lineGuard: { maxLineBytes: config.mcp.limits.maxPayloadBytes, maxJsonDepth: config.mcp.limits.maxJsonDepth },
       coldFront: config.mcp.fastPath,
-      sdkStarted: compileDeferredSchemas,
+      sdkStarted: afterFirstAnswers,
     });
+    // A stdio server no client talks to yet still starts them, a moment later.
+    afterFirstAnswersTimer = setTimeout(afterFirstAnswers, 1000);
+    afterFirstAnswersTimer.unref();
     logger.info({ transport: 'stdio' }, `${name} ready on stdio`);
   } else {
     const [{ startHttpServer }, { createHealthRouter }, { createModernEraSupport }] = await Promise.all([
@@ -318,7 +324,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       },
     });
     logger.info({ url: http.url, stateless: config.mcp.stateless }, `${name} listening on ${http.url}`);
-    setImmediate(compileDeferredSchemas);
+    setImmediate(afterFirstAnswers);
     const metricsWarning = metricsExposureWarning(config, loaded.nodeEnv);
     if (metricsWarning) logger.warn({ path: config.webServer.metrics.path }, metricsWarning);
   }
@@ -365,6 +371,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       return stopped;
     },
     stop(reason = 'stop() called', opts) {
+      clearTimeout(afterFirstAnswersTimer);
       stopping ??= stops.stop(reason, opts).then((outcome) => {
         untrack();
         stopped = true;

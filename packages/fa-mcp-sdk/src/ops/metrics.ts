@@ -64,6 +64,7 @@ export class ServerMetrics implements ToolCallRecorder {
   private readonly sessionSources = new Map<string, { era: string; transport: string; count: () => number }>();
   private readonly connections = new Map<string, number>();
   private taskCounts: TaskCounts | undefined;
+  private processMetricsPending: boolean;
 
   constructor(opts: ServerMetricsOptions) {
     // prom-client loads with the first ServerMetrics, not with the package (CommonJS, so required in place, class by class)
@@ -133,7 +134,19 @@ export class ServerMetrics implements ToolCallRecorder {
         }
       },
     });
-    if (opts.processMetrics) collectDefaultMetrics()({ register: this.registry });
+    this.processMetricsPending = opts.processMetrics;
+  }
+
+  /**
+   * Starts prom-client's process and Node.js runtime metrics (`processMetrics`), once. The server
+   * calls it right after its first answers (init-mcp-server.ts), so a start does not wait for them:
+   * they cost a stdio start 25–50 ms and load OpenTelemetry's API (prom-client's exemplars). A scrape
+   * that comes earlier starts them first.
+   */
+  startProcessMetrics(): void {
+    if (!this.processMetricsPending) return;
+    this.processMetricsPending = false;
+    collectDefaultMetrics()({ register: this.registry });
   }
 
   /** Counts one answered (or cancelled) MCP request. */
@@ -188,6 +201,7 @@ export class ServerMetrics implements ToolCallRecorder {
 
   /** The exposition text and its content type. */
   async scrape(): Promise<{ contentType: string; body: string }> {
+    this.startProcessMetrics();
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }

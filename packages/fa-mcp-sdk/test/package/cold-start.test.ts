@@ -76,6 +76,8 @@ describe.each(['2025', '2026'])('a stdio server, era %s, up to its first tools/l
     expect(promFiles).toContain('lib/registry.js');
     expect(promFiles).not.toContain('index.js');
     expect(promFiles.filter((f) => /pushgateway|summary|cluster/.test(f))).toEqual([]);
+    // Its process and runtime metrics start after the first answers (ops/metrics.ts).
+    expect(promFiles.filter((f) => f === 'lib/defaultMetrics.js' || f.startsWith('lib/metrics/'))).toEqual([]);
   });
 });
 
