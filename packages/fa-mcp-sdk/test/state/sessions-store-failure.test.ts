@@ -4,27 +4,22 @@
  * not `-32700 Parse error` with the database's own message; nothing of the
  * session is kept, and once the store answers again a new initialize works.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureServerData } from '../fixtures/server-data.js';
 import { asJsonRpcError, initializeRequest, postMcp, serverUrl, startTestServer, stopAllServers } from '../integration/helpers.js';
-import { createTestSchema, type TestSchema } from '../tasks/pg-test-db.js';
+import { useTestSchema } from '../tasks/pg-test-db.js';
 
-let db: TestSchema;
-beforeAll(async () => {
-  db = await createTestSchema('sessions_fail');
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const schema = useTestSchema('sessions_fail');
 afterEach(stopAllServers);
 
 const config = () => ({
   mcp: { notifications: { bus: 'postgres' }, sessions: { store: 'postgres' } },
-  db: { postgres: { dbs: { main: { url: db.url, poolSize: 3 } } } },
+  db: { postgres: { dbs: { main: { url: schema().url, poolSize: 3 } } } },
 });
 
 describe('mcp.sessions.store: postgres, the store failing at initialize', () => {
   it('answers 503 -32006 with Retry-After and keeps nothing; the next initialize after recovery works', async () => {
+    const db = schema();
     const handle = await startTestServer(fixtureServerData(), config());
     const url = serverUrl(handle);
     // A real failure of the store: its table is gone for a while.

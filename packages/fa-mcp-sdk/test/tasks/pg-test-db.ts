@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 export const TEST_PG_URL = process.env.FA_MCP_TEST_PG_URL ?? 'postgres://fa_mcp:fa_mcp@127.0.0.1:5432/fa_mcp_test';
 
@@ -32,5 +33,23 @@ export async function createTestSchema(prefix: string): Promise<TestSchema> {
       await cleanup.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await cleanup.end();
     },
+  };
+}
+
+/**
+ * A schema for the calling test file, created before its tests and dropped after them (call at the
+ * file's top level); the returned function gives it inside the tests.
+ */
+export function useTestSchema(prefix: string): () => TestSchema {
+  let db: TestSchema | undefined;
+  beforeAll(async () => {
+    db = await createTestSchema(prefix);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+  return () => {
+    if (!db) throw new Error(`the ${prefix} test schema is not created yet: call useTestSchema at the top level of the file`);
+    return db;
   };
 }
