@@ -75,6 +75,22 @@ describe.each(['2025', '2026'] as const)('deferred tool schemas on stdio (%s)', 
   });
 });
 
+describe('after the first answers, on a stdio server no client talks to', () => {
+  it('the deferred schemas compile and the process metrics start within a second, without a scrape', async () => {
+    const { started } = startOnStreams({ tools: [uncalled] });
+    const handle = await started;
+    try {
+      const compiled = (schema: JsonObject | undefined) => handle.core.registry.validator.isCompiled(schema as JsonObject);
+      const processMetric = () => handle.metrics?.registry.getSingleMetric('process_cpu_user_seconds_total');
+      expect(handle.metrics, 'metrics are on by default').toBeDefined();
+      expect(processMetric(), 'process metrics wait for the first answers').toBeUndefined();
+      await waitFor(() => processMetric() !== undefined && compiled(uncalled.inputSchema), 5_000, 'process metrics started and schemas compiled');
+    } finally {
+      await handle.stop('test done');
+    }
+  });
+});
+
 describe('deferred tool schemas on HTTP', () => {
   it('are compiled once the server listens, before any request', async () => {
     const handle = await initMcpServer(
