@@ -32,6 +32,7 @@ export async function startServer(entry, env = {}, { timeoutMs = 120_000, wrap, 
   let probeId = 0;
   return {
     ...ready,
+    pid: child.pid,
     /** Resident set size now, in bytes, read from /proc (no work for the server). */
     rss() {
       try {

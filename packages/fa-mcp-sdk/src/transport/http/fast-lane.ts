@@ -31,6 +31,7 @@ import { FAST_METHODS, isPlainObject } from '../../protocol/fast-call-params.js'
 import type { FastCallExchange, ModernFastCall } from '../../protocol/modern-fast-call.js';
 import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
 import { handOverBody, readEarlyBody, takeArrivedBody } from './body-parser.js';
+import { FrontResponse } from './front-response.js';
 import type { HostOriginCheck } from './host-origin-guard.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { nodeHeaderReader } from './node-headers.js';
@@ -94,6 +95,9 @@ export interface FastLaneStats {
   direct: number;
 }
 
+/** The lane writes the front's headers with each response (front-response.ts). */
+const DEFER = { defer: true } as const;
+
 export function createFastLane(opts: FastLaneOptions): FastLane {
   let fastCalls = 0;
   let sessionCalls = 0;
@@ -110,6 +114,15 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
     return Number.isInteger(length) && length > 0 && length <= opts.maxPayloadBytes && isPlainJsonType(h['content-type']);
   };
 
+  /**
+   * Hands an admitted request to express: the front's headers go into the response's store first,
+   * as express swaps the response's prototype (front-response.ts).
+   */
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
+    if (res instanceof FrontResponse) res.storeFront();
+    opts.app(req, res);
+  };
+
   /** What express's mount leaves the MCP routes (the path below /mcp), and the caller as the guard leaves it; then the routes. */
   const toRoutes = (req: IncomingMessage, res: ServerResponse, auth: AuthInfo | undefined) => {
     req.url = '/';
@@ -124,7 +137,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       try {
         auth = await opts.guard.ahead(req, '/mcp');
       } catch {
-        return opts.app(req, res); // express's guard answers the refusal
+        return toApp(req, res); // express's guard answers the refusal
       }
     }
     if (req.method !== 'POST') {
@@ -149,7 +162,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
     // Batches and bodies the parser refused: express's (rejectEmptyBatch, jsonBodyErrors).
     if (!('value' in body) || !isPlainObject(body.value)) {
       handOverBody(req, body);
-      return opts.app(req, res);
+      return toApp(req, res);
     }
     const value = body.value;
     // What express's mount leaves the MCP routes (the path below /mcp), and the caller as the guard leaves it.
@@ -254,8 +267,8 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!isCandidate(req)) return opts.app(req, res);
-    opts.front.admit(req, res, clientAddress(req, opts.trustProxy));
-    if (opts.hostCheck(req.headers) !== undefined) return opts.app(req, res);
+    opts.front.admit(req, res, clientAddress(req, opts.trustProxy), DEFER);
+    if (opts.hostCheck(req.headers) !== undefined) return toApp(req, res);
     serve(req, res).catch((err: unknown) => {
       opts.logger.error({ err }, 'MCP HTTP request failed');
       sendJsonRpcError(res, 500, MCP_ERROR_CODES.INTERNAL_ERROR, 'Internal error');

@@ -24,6 +24,7 @@ import { createMcpRoutes, type McpRoutes } from './mcp-routes.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
 import type { SecurityHeadersOptions } from './security-headers.js';
 import { createRequestFront } from './request-front.js';
+import { FrontResponse } from './front-response.js';
 import { createFastLane, type FastLaneStats } from './fast-lane.js';
 import { ReplayBook } from '../../protocol/fast-call-replay.js';
 import { createModernFastCall } from '../../protocol/modern-fast-call.js';
@@ -212,7 +213,8 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       resumeSessionCall: mcp.resumeSessionCall,
       logger: opts.core.logger,
     });
-  const server = createServer(serverOptions, lane ? lane.listener : appListener);
+  // FrontResponse: the fast lane's responses write the front's headers with their own (front-response.ts).
+  const server = createServer({ ...serverOptions, ServerResponse: FrontResponse }, lane ? lane.listener : appListener);
   const baseUrl = await listen(server, opts.port, opts.host);
   listenUrl = baseUrl;
 

@@ -6,15 +6,23 @@
  * them). Once the server stopped accepting (`closing`), every request admitted is
  * answered with `Connection: close`, so its kept-alive connection ends after it.
  * Admitting a request twice (the fast lane handing it on to express) changes nothing.
+ *
+ * The fast lane's admission leaves the headers with the response, to be written
+ * with it in one go (front-response.ts): `admit(…, { defer: true })`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { assignRequestId } from './request-id.js';
-import { securityHeaderWriter, type SecurityHeadersOptions } from './security-headers.js';
+import { FrontResponse, frontHeaders } from './front-response.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { securityHeaderList, securityHeaderWriter, type SecurityHeadersOptions } from './security-headers.js';
 
 export interface RequestFront {
-  /** Admits a request; `remoteAddress` is the client address after the trust-proxy rules. */
-  admit(req: IncomingMessage, res: ServerResponse, remoteAddress: string | undefined): void;
+  /**
+   * Admits a request; `remoteAddress` is the client address after the trust-proxy rules. `defer`:
+   * a FrontResponse keeps the headers until it is written (a response handed to express must then
+   * be stored first, `FrontResponse.storeFront`).
+   */
+  admit(req: IncomingMessage, res: ServerResponse, remoteAddress: string | undefined, how?: { defer: boolean }): void;
   /** The express face of `admit`. */
   middleware: RequestHandler;
   /** POST requests being served right now. */
@@ -23,6 +31,7 @@ export interface RequestFront {
 
 export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptions; closing?: () => boolean }): RequestFront {
   const writeSecurityHeaders = securityHeaderWriter(opts.securityHeaders);
+  const deferred = frontHeaders(securityHeaderList(opts.securityHeaders), REQUEST_ID_HEADER);
   // A request counted once is marked on itself (a key of this front's own), not in a WeakSet entry per
   // request; its response carries the mark until it closes, and one shared listener takes it off.
   const counted = Symbol('fa-mcp.inFlight');
@@ -34,10 +43,14 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
   };
   let inFlight = 0;
 
-  const admit: RequestFront['admit'] = (req, res, remoteAddress) => {
-    writeSecurityHeaders(res);
-    if (opts.closing?.()) res.setHeader('Connection', 'close');
-    const id = assignRequestId(req, res);
+  const admit: RequestFront['admit'] = (req, res, remoteAddress, how) => {
+    const id = requestIdOf(req, res);
+    const close = opts.closing?.() === true;
+    if (!(how?.defer && res instanceof FrontResponse && res.deferFront(deferred, REQUEST_ID_HEADER, id, close))) {
+      writeSecurityHeaders(res);
+      if (close) res.setHeader('Connection', 'close');
+      res.setHeader(REQUEST_ID_HEADER, id);
+    }
     // Hand the accepted id to the protocol layer through the request itself.
     req.headers['x-request-id'] = id;
     req.headers['x-fa-mcp-remote-address'] = remoteAddress ?? req.socket.remoteAddress ?? '';

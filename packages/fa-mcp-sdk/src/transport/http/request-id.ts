@@ -25,12 +25,21 @@ export function acceptRequestId(value: string | string[] | undefined): string | 
   return ACCEPTED_ID.test(value) ? value : undefined;
 }
 
-/** Gives the request its id (the accepted incoming one, or a fresh one) and sets it on the response. */
-export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+/**
+ * Gives the request its id (the accepted incoming one, or a fresh one), kept on the request and in
+ * express's `res.locals`; the caller sets it on the response (request-front.ts).
+ */
+export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   const id = acceptRequestId(req.headers['x-request-id']) ?? randomUUID();
   (req as WithId)[ID] = id;
   const locals = (res as { locals?: Record<string, unknown> }).locals;
   if (locals) locals.requestId = id;
+  return id;
+}
+
+/** Gives the request its id (`requestIdOf`) and sets it on the response. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req, res);
   res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }

@@ -38,9 +38,8 @@ function configuredHelmet(opts: SecurityHeadersOptions) {
   });
 }
 
-export function securityHeaderWriter(opts: SecurityHeadersOptions): SecurityHeaderWriter {
-  if (!opts.enabled) return () => undefined;
-  // Record what helmet does to a response, once.
+/** What helmet does to a response, recorded once (helmet's work is the same for every response). */
+function recordedOps(opts: SecurityHeadersOptions): HeaderOp[] {
   const ops: HeaderOp[] = [];
   const recorder = {
     setHeader(name: string, value: number | string | readonly string[]) {
@@ -57,10 +56,15 @@ export function securityHeaderWriter(opts: SecurityHeadersOptions): SecurityHead
     done = true;
   });
   if (!done) throw new Error('helmet did not finish synchronously; security headers cannot be precomputed');
+  return ops;
+}
+
+export function securityHeaderWriter(opts: SecurityHeadersOptions): SecurityHeaderWriter {
+  if (!opts.enabled) return () => undefined;
   // Replayed in helmet's order, from two plain arrays (no per-op shape test on each response).
   const names: string[] = [];
   const values: Array<number | string | readonly string[] | undefined> = [];
-  for (const op of ops) {
+  for (const op of recordedOps(opts)) {
     if ('set' in op) {
       names.push(op.set);
       values.push(op.value);
@@ -77,6 +81,28 @@ export function securityHeaderWriter(opts: SecurityHeadersOptions): SecurityHead
       else res.setHeader(names[i] as string, value);
     }
   };
+}
+
+/**
+ * The headers the writer leaves on a response that had none, as one flat
+ * `[name, value, …]` list in the order node would send them (a header set twice
+ * keeps its first place and its last name and value; a removed one is gone): what
+ * front-response.ts writes in one `writeHead`.
+ */
+export function securityHeaderList(opts: SecurityHeadersOptions): ReadonlyArray<string | number | readonly string[]> {
+  if (!opts.enabled) return [];
+  const byName = new Map<string, [string, number | string | readonly string[]]>();
+  for (const op of recordedOps(opts)) {
+    if ('set' in op) {
+      const key = op.set.toLowerCase();
+      const had = byName.get(key);
+      if (had) {
+        had[0] = op.set; // node keeps the place of the first and the name and value of the last
+        had[1] = op.value;
+      } else byName.set(key, [op.set, op.value]);
+    } else byName.delete(op.remove.toLowerCase());
+  }
+  return [...byName.values()].flat();
 }
 
 export function securityHeaders(opts: SecurityHeadersOptions): RequestHandler {
