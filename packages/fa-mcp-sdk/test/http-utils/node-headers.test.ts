@@ -32,6 +32,23 @@ describe('nodeHeaderReader().toRecord()', () => {
     });
   }
 
+  it('re-serializes the body for content-length only when the field is read, and it behaves as a plain field', () => {
+    const counted = { ...body, params: { ...body.params } };
+    let serialized = 0;
+    Object.defineProperty(counted, 'toJSON', { value: () => (serialized++, body), enumerable: false });
+    const record = nodeHeaderReader({ 'content-length': '5', host: 'h', accept: 'a' }, counted).toRecord();
+    expect(Object.keys(record)).toEqual(['accept', 'content-length', 'host']);
+    expect(serialized).toBe(0);
+    const expected = String(Buffer.byteLength(JSON.stringify(body)));
+    expect({ ...record }).toEqual({ accept: 'a', 'content-length': expected, host: 'h' });
+    expect(JSON.parse(JSON.stringify(record))['content-length']).toBe(expected);
+    expect(serialized).toBe(1); // read once, remembered
+    record['content-length'] = '12';
+    expect(record['content-length']).toBe('12');
+    expect(Object.getOwnPropertyDescriptor(record, 'content-length')).toMatchObject({ value: '12', writable: true, enumerable: true });
+    expect(Object.keys(record)).toEqual(['accept', 'content-length', 'host']);
+  });
+
   it('gives content-length as the byte length of the re-serialized body, and a new record each time', () => {
     const reader = nodeHeaderReader({ 'content-length': '5' }, body);
     const a = reader.toRecord();

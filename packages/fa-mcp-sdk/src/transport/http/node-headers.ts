@@ -60,11 +60,28 @@ class NodeHeaders implements NodeHeaderView {
     const out: Record<string, string> = {};
     for (const n of this.sortedNames()) {
       const raw = this.headers[n];
-      if (n === 'set-cookie' && Array.isArray(raw)) {
+      if (n === 'content-length') this.lazyLength(out);
+      else if (n === 'set-cookie' && Array.isArray(raw)) {
         if (raw.length > 0) out[n] = raw[raw.length - 1] as string;
       } else out[n] = this.valueOf(n) as string;
     }
     return out;
+  }
+
+  /**
+   * Content-Length in the record, in its place, re-serialized only when read: it costs a second
+   * JSON.stringify of the body, and few handlers read it. It reads, spreads, serializes and is set
+   * like any field (a write makes it a plain one).
+   */
+  private lazyLength(out: Record<string, string>): void {
+    Object.defineProperty(out, 'content-length', {
+      enumerable: true,
+      configurable: true,
+      get: () => this.lengthOf(),
+      set: (value: string) => {
+        Object.defineProperty(out, 'content-length', { value, enumerable: true, configurable: true, writable: true });
+      },
+    });
   }
 
   private lengthOf(): string {
@@ -91,7 +108,8 @@ class NodeHeaders implements NodeHeaderView {
     for (const n in headers) {
       if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
     }
-    if (this.lengthOf()) names.push('content-length');
+    // JSON.stringify gives a string for every parsed body (undefined only for no body at all).
+    if (this.parsedBody !== undefined) names.push('content-length');
     this.names = names.sort();
     return this.names;
   }
