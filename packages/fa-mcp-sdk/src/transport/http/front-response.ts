@@ -21,6 +21,8 @@ type HeaderValue = string | number | readonly string[];
 export interface FrontHeaders {
   /** `[name, value, …]` of the security headers (security-headers.ts `securityHeaderList`). */
   readonly shared: ReadonlyArray<HeaderValue>;
+  /** The name of the request id's header (`X-Request-Id`). */
+  readonly idHeader: string;
   /** The lower-case names the front writes (the shared ones, the request id's, `connection`). */
   readonly names: ReadonlySet<string>;
 }
@@ -28,12 +30,11 @@ export interface FrontHeaders {
 export function frontHeaders(shared: ReadonlyArray<HeaderValue>, requestIdHeader: string): FrontHeaders {
   const names = new Set<string>(['connection', requestIdHeader.toLowerCase()]);
   for (let i = 0; i < shared.length; i += 2) names.add(String(shared[i]).toLowerCase());
-  return { shared, names };
+  return { shared, idHeader: requestIdHeader, names };
 }
 
 export class FrontResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
   #front: FrontHeaders | undefined = undefined;
-  #idHeader = '';
   #id = '';
   #close = false;
   /** A header went into node's store before the front deferred its own (the front then stores at once). */
@@ -43,10 +44,9 @@ export class FrontResponse<Req extends IncomingMessage = IncomingMessage> extend
    * Leaves the front's headers with this response until it is written. False when a header is
    * already stored (the front then sets its own at once, as on any other response).
    */
-  deferFront(front: FrontHeaders, idHeader: string, id: string, close: boolean): boolean {
+  deferFront(front: FrontHeaders, id: string, close: boolean): boolean {
     if (this.#touched || this.headersSent) return false;
     this.#front = front;
-    this.#idHeader = idHeader;
     this.#id = id;
     this.#close = close;
     return true;
@@ -60,7 +60,7 @@ export class FrontResponse<Req extends IncomingMessage = IncomingMessage> extend
     const { shared } = front;
     for (let i = 0; i < shared.length; i += 2) super.setHeader(shared[i] as string, shared[i + 1] as HeaderValue);
     if (this.#close) super.setHeader('Connection', 'close');
-    super.setHeader(this.#idHeader, this.#id);
+    super.setHeader(front.idHeader, this.#id);
   }
 
   /** One list for node: the front's headers, then the response's own; undefined when they do not fit in one. */
@@ -68,7 +68,7 @@ export class FrontResponse<Req extends IncomingMessage = IncomingMessage> extend
     if (Array.isArray(own)) return undefined;
     const list = front.shared.slice() as OutgoingHttpHeader[];
     if (this.#close) list.push('Connection', 'close');
-    list.push(this.#idHeader, this.#id);
+    list.push(front.idHeader, this.#id);
     if (own) {
       for (const name in own) {
         // A clash replaces the front's value in the store; the list would send both.

@@ -46,7 +46,7 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
   const admit: RequestFront['admit'] = (req, res, remoteAddress, how) => {
     const id = requestIdOf(req, res);
     const close = opts.closing?.() === true;
-    if (!(how?.defer && res instanceof FrontResponse && res.deferFront(deferred, REQUEST_ID_HEADER, id, close))) {
+    if (!(how?.defer && res instanceof FrontResponse && res.deferFront(deferred, id, close))) {
       writeSecurityHeaders(res);
       if (close) res.setHeader('Connection', 'close');
       res.setHeader(REQUEST_ID_HEADER, id);
