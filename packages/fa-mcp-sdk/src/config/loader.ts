@@ -22,6 +22,7 @@ import {
 } from './schema.js';
 
 import { requireCjs } from '../core/require-cjs.js';
+import { RUNTIME_AJV_CODE } from '../core/schema-validator.js';
 import { createConfigAjv } from './validator-setup.js';
 
 export interface LoadConfigOptions {
@@ -87,7 +88,8 @@ function compileNow(schema: SchemaNode): ValidateFunction {
   const { Ajv2020 } = requireCjs<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
   // ajv-formats' module.exports is the plugin (and its .default); typed under NodeNext as the module record
   const addFormats = requireCjs<typeof addFormatsModule>('ajv-formats').default;
-  return createConfigAjv(Ajv2020, addFormats).compile(schema);
+  // No optimizer pass at run time: RUNTIME_AJV_CODE in core/schema-validator.ts says why.
+  return createConfigAjv(Ajv2020, addFormats, { code: RUNTIME_AJV_CODE }).compile(schema);
 }
 
 /** The framework schema with the consumer's keys added under the root `properties`. */

@@ -15,10 +15,23 @@ function createAjv(): Ajv2020 {
   // ajv-formats is CommonJS with `exports.default` (and the function itself as module.exports)
   const formats = requireCjs<AddFormats | { default: AddFormats }>('ajv-formats');
   const addFormats = typeof formats === 'function' ? formats : formats.default;
-  const ajv = new AjvClass({ allErrors: true, strict: false, validateSchema: false });
+  const ajv = new AjvClass({ allErrors: true, strict: false, validateSchema: false, code: RUNTIME_AJV_CODE });
   addFormats(ajv);
   return ajv;
 }
+
+/**
+ * ajv's code options for schemas compiled while the process serves (tool schemas here, the
+ * consumer's configuration schema in config/loader.ts). No optimizer pass: it counts the names
+ * of every generated variable in a plain object per code node (`{ err0: 1 }`, `{ _errs3: 1 }`,
+ * `{ data12: 1 }`, ...), and ajv keeps them. Each of those objects gives V8's shared empty-object
+ * shape one more transition; past V8's limit (1,536) every object later built from `{}` with a
+ * new first key (parsed JSON-RPC bodies, request contexts, node's own nextTick records) gets a
+ * shape of its own, every time. That made each call several times dearer and had its objects
+ * survive into the old generation (page 07, "Benchmark"). The optimizer only drops unused
+ * variables from the generated code: validation is the same without it.
+ */
+export const RUNTIME_AJV_CODE = { optimize: false } as const;
 
 export interface ValidationIssue {
   field: string;

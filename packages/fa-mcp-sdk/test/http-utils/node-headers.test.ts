@@ -32,21 +32,19 @@ describe('nodeHeaderReader().toRecord()', () => {
     });
   }
 
-  it('re-serializes the body for content-length only when the field is read, and it behaves as a plain field', () => {
+  it('gives content-length as a plain field, the body re-serialized once per request', () => {
     const counted = { ...body, params: { ...body.params } };
     let serialized = 0;
     Object.defineProperty(counted, 'toJSON', { value: () => (serialized++, body), enumerable: false });
-    const record = nodeHeaderReader({ 'content-length': '5', host: 'h', accept: 'a' }, counted).toRecord();
-    expect(Object.keys(record)).toEqual(['accept', 'content-length', 'host']);
-    expect(serialized).toBe(0);
+    const reader = nodeHeaderReader({ 'content-length': '5', host: 'h', accept: 'a' }, counted);
+    const record = reader.toRecord();
     const expected = String(Buffer.byteLength(JSON.stringify(body)));
-    expect({ ...record }).toEqual({ accept: 'a', 'content-length': expected, host: 'h' });
-    expect(JSON.parse(JSON.stringify(record))['content-length']).toBe(expected);
-    expect(serialized).toBe(1); // read once, remembered
-    record['content-length'] = '12';
-    expect(record['content-length']).toBe('12');
-    expect(Object.getOwnPropertyDescriptor(record, 'content-length')).toMatchObject({ value: '12', writable: true, enumerable: true });
     expect(Object.keys(record)).toEqual(['accept', 'content-length', 'host']);
+    expect(Object.getOwnPropertyDescriptor(record, 'content-length')).toEqual({ value: expected, writable: true, enumerable: true, configurable: true });
+    expect(JSON.parse(JSON.stringify(record))['content-length']).toBe(expected);
+    expect(reader.get('content-length')).toBe(expected);
+    expect(reader.toRecord()['content-length']).toBe(expected);
+    expect(serialized).toBe(1); // once for the request, whoever reads it
   });
 
   it('gives content-length as the byte length of the re-serialized body, and a new record each time', () => {
