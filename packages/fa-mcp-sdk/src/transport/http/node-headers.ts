@@ -60,8 +60,7 @@ class NodeHeaders implements NodeHeaderView {
     const out: Record<string, string> = {};
     for (const n of this.sortedNames()) {
       const raw = this.headers[n];
-      if (n === 'content-length') out[n] = this.lengthOf();
-      else if (n === 'set-cookie' && Array.isArray(raw)) {
+      if (n === 'set-cookie' && Array.isArray(raw)) {
         if (raw.length > 0) out[n] = raw[raw.length - 1] as string;
       } else out[n] = this.valueOf(n) as string;
     }
@@ -98,8 +97,7 @@ class NodeHeaders implements NodeHeaderView {
     for (const n in headers) {
       if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
     }
-    // JSON.stringify gives a string for every parsed body (undefined only for no body at all).
-    if (this.parsedBody !== undefined) names.push('content-length');
+    if (this.lengthOf()) names.push('content-length');
     this.names = names.sort();
     return this.names;
   }
