@@ -5,13 +5,17 @@
  * the response. Each case runs on two real servers on loopback, one deferring,
  * one eager, and compares the raw header lines (without Date).
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrontResponse } from '../../src/transport/http/front-response.js';
 import { createRequestFront } from '../../src/transport/http/request-front.js';
+import { SSE_HEADERS, sseEvent } from '../../src/transport/http/sse-frames.js';
+import { writeWebResponse } from '../../src/transport/http/web-response.js';
 
 type Handler = (res: ServerResponse) => void;
+
+const OWN_CLOSE = 'Connection: close of its own';
 
 const CASES: Record<string, Handler> = {
   'writeHead with a record, then end': (res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': '2' }).end('{}'),
@@ -23,6 +27,11 @@ const CASES: Record<string, Handler> = {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   },
   'a name clash in writeHead replaces the front value': (res) => res.writeHead(200, { 'x-frame-options': 'SAMEORIGIN', 'content-type': 'text/plain' }).end('x'),
+  // The event streams the fast lane writes, and the SDK's, as their writers give them to node.
+  'an event stream head (SSE_HEADERS)': (res) => res.writeHead(200, { ...SSE_HEADERS, 'mcp-session-id': 's-1' }).end(sseEvent('{}')),
+  'an SDK event stream (writeWebResponse)': (res) =>
+    void writeWebResponse(res, new Response('data: {}\n\n', { headers: { 'content-type': 'text/event-stream', connection: 'keep-alive', 'keep-alive': 'timeout=5' } })),
+  [OWN_CLOSE]: (res) => res.writeHead(200, { Connection: 'close', 'content-type': 'text/plain' }).end('x'),
   'a clash in another case': (res) => res.writeHead(200, { 'X-Request-Id': 'handler-chosen' }).end('x'),
   'a header list in writeHead': (res) => res.writeHead(200, ['content-type', 'text/plain', 'set-cookie', 'a=1', 'set-cookie', 'b=2']).end('x'),
   'removeHeader of a front header': (res) => {
@@ -58,13 +67,16 @@ function serve(defer: boolean, closing: boolean): Promise<Server> {
 function rawHeaders(server: Server, name: string): Promise<{ status: number; lines: string[]; body: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: `/${encodeURIComponent(name)}`, headers: { 'x-request-id': 'fixed-id-1' }, agent: false }, (res) => {
+    // A keep-alive client, so what the server says of the connection is its own choice.
+    const agent = new Agent({ keepAlive: true });
+    const req = request({ host: '127.0.0.1', port, path: `/${encodeURIComponent(name)}`, headers: { 'x-request-id': 'fixed-id-1' }, agent }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
       res.on('end', () => {
         const lines: string[] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i] !== 'Date') lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        agent.destroy();
         resolve({ status: res.statusCode ?? 0, lines, body });
       });
     });
@@ -92,7 +104,10 @@ describe.each([false, true])('FrontResponse (shutting down: %s)', (closing) => {
     expect(want.lines.some((l) => l.startsWith('Content-Security-Policy: '))).toBe(true);
     expect(want.lines.some((l) => l.startsWith('X-XSS-Protection: '))).toBe(name !== 'removeHeader of a front header');
     if (name !== 'a clash in another case') expect(want.lines).toContain('X-Request-Id: fixed-id-1');
-    if (closing) expect(want.lines).toContain('Connection: close');
+    // While the server drains, every answer ends its connection: an event stream's head must not keep it.
+    if (closing || name === OWN_CLOSE) expect(want.lines).toContain('Connection: close');
+    else expect(want.lines).toContain('Connection: keep-alive');
+    expect(want.lines.filter((l) => /^connection:/i.test(l))).toHaveLength(1);
   });
 
   it('sends the front headers first, in the eager order, then the response own', async () => {

@@ -6,7 +6,7 @@
  * flight finishes; Consul is left first; SIGTERM drains and a second SIGTERM
  * ends the wait.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CoreLogger } from '../../src/core/core.js';
@@ -178,6 +178,70 @@ describe.each(ERAS)('drain on a real server, era %s', (era) => {
       await expect(stopping).resolves.toMatchObject({ drained: true, abandoned: 0 });
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+/** A JSON-RPC POST through `agent`: status, headers, body and the socket it used. */
+function postOn(agent: Agent, url: URL, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; text: string; socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+        timeout: 20_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, socket: req.socket as Socket }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe.each([true, false])('drain with event-stream answers (mcp.fastPath %s)', (fastPath) => {
+  it('an answer admitted after the listener closed says Connection: close on an event stream too, and its kept-alive connection ends', async () => {
+    const handle = await startTestServer(fixtureServerData(), { mcp: { responseMode: 'sse', fastPath }, webServer: { shutdownGraceMs: 60_000, shutdown: { drainMs: 0 } } });
+    const url = serverUrl(handle);
+    const kept = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const init = await postOn(kept, url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'drain', version: '1.0.0' } } });
+      const session = { 'mcp-session-id': String(init.headers['mcp-session-id']) };
+      expect((await postOn(kept, url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).toBe(202);
+
+      // Holds the shutdown in its grace past the late call, on a connection of its own (a cancel could
+      // not reach the server once the listener closed: it would need a new connection).
+      const holder = await connectHttpClient(url, { era: '2025' });
+      const since = sleepRecords.length;
+      const held = holder.client.callTool({ name: 'sleep', arguments: { ms: 8_000 } }, { timeout: 30_000 });
+      // Busy when the listener closes, so the kept connection is not closed as idle.
+      const busy = postOn(kept, url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 1_500 } } }, session);
+      await waitFor(() => sleepRecords.slice(since).filter((r) => !r.finished).length === 2, 5_000, 'both sleeps to run');
+
+      const stopping = handle.stop('test', { drain: true });
+      await waitFor(async () => (await fresh(`${url.origin}/health`)) === 'ECONNREFUSED', 5_000, 'the listener to close');
+      const first = await busy;
+      expect(first.headers['content-type']).toBe('text/event-stream');
+      const closed = new Promise<void>((resolve) => first.socket.once('close', () => resolve()));
+
+      const after = await postOn(kept, url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'late' } } }, session);
+      expect(after.socket).toBe(first.socket);
+      expect(after.text).toContain('"echoed":"late"');
+      expect(after.headers['content-type']).toBe('text/event-stream');
+      expect(after.headers.connection).toBe('close');
+      await closed; // the client moves to another instance, rather than reusing this one until the grace ends
+
+      await expect(held).resolves.toMatchObject({ structuredContent: { slept: 8_000, aborted: false } });
+      await expect(stopping).resolves.toMatchObject({ drained: true, abandoned: 0 });
+    } finally {
+      kept.destroy();
     }
   });
 });

@@ -31,10 +31,10 @@ export class LegacySseTransport implements Transport {
   }
 
   async start(): Promise<void> {
+    // No Connection header: node writes keep-alive, or the front's close while the server drains.
     this.res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
     });
     this.res.flushHeaders();
     const sep = this.endpoint.includes('?') ? '&' : '?';

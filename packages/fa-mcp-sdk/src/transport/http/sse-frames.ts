@@ -5,10 +5,14 @@
  * and the last event's data of an SDK answer.
  */
 
+/**
+ * No `Connection` header (the SDK's transports set `keep-alive`): node writes it for every response
+ * itself, `keep-alive` or `close` as the connection goes, and an explicit `keep-alive` overrode the
+ * request front's `Connection: close` while the server drains (request-front.ts).
+ */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-cache, no-transform',
-  connection: 'keep-alive',
   'x-accel-buffering': 'no',
 };
 

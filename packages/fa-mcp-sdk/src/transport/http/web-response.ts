@@ -27,10 +27,16 @@ export function writeJsonRpcBody(res: ServerResponse, body: string, headers: Rec
   res.end(body);
 }
 
+/**
+ * Hop-by-hop headers of the SDK's web Response that node decides for this connection: the SDK's
+ * `Connection: keep-alive` on event streams overrode the front's `Connection: close` while draining.
+ */
+const CONNECTION_HEADERS: ReadonlySet<string> = new Set(['connection', 'keep-alive']);
+
 export async function writeWebResponse(res: ServerResponse, response: Response, opts: WriteOptions = {}): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
-    headers[key] = value;
+    if (!CONNECTION_HEADERS.has(key)) headers[key] = value;
   });
   const contentType = response.headers.get('content-type') ?? '';
   if (response.status === 200 && contentType.includes('application/json') && response.body) {
