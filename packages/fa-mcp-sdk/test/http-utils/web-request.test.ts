@@ -9,6 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordBodyBytes } from '../../src/transport/http/body-length.js';
 import { parsedBodyRequest, streamedBodyRequest } from '../../src/transport/http/web-request.js';
 
 type Build = (req: IncomingMessage) => Promise<Request>;
@@ -98,7 +99,7 @@ describe('streamedBodyRequest is toWebRequest without a parsed body', () => {
 });
 
 describe('parsedBodyRequest is toWebRequest with a parsed body, without the body', () => {
-  it('gives the same URL, method and headers (Content-Length of the re-serialized body)', async () => {
+  it('gives the same URL, method and headers (Content-Length of the re-serialized body when no parser measured it)', async () => {
     const parsed = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'é' } };
     // the request's own bytes are not read: the parsed body stands for them
     const sent: Sent = { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'identity', host: 'example.test:8080' }, body: '' };
@@ -109,5 +110,20 @@ describe('parsedBodyRequest is toWebRequest with a parsed body, without the body
     expect(a.headers).toContainEqual(['content-length', String(Buffer.byteLength(JSON.stringify(parsed)))]);
     expect([a.url, a.method]).toEqual([b.url, b.method]);
     expect(a.body).toBe('');
+  });
+
+  it('gives Content-Length as the body bytes the parser measured (body-length.ts)', async () => {
+    const parsed = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const sent: Sent = { method: 'POST', headers: { 'content-type': 'application/json', host: 'example.test' }, body: '' };
+    const seen = JSON.parse(
+      (
+        await send(sent, async (req) => {
+          recordBodyBytes(req, 321);
+          return parsedBodyRequest(req, parsed);
+        })
+      ).text,
+    ) as Seen;
+    expect(seen.headers).toContainEqual(['content-length', '321']);
+    expect(seen.headers.filter(([name]) => name === 'content-length')).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import { checkRawMessage, describeRawProblem } from '../raw-message-check.js';
+import { recordBodyBytes } from './body-length.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 
 /** The depth limit when none is configured (mcp.limits.maxJsonDepth's default). */
@@ -53,7 +54,11 @@ export function readEarlyBody(req: IncomingMessage, maxDepth = DEFAULT_MAX_JSON_
       req.off('close', onClose);
       resolve(body);
     };
-    const onEnd = () => finish(parseEarlyBody(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), maxDepth));
+    const onEnd = () => {
+      const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      recordBodyBytes(req, buf.length);
+      finish(parseEarlyBody(buf, maxDepth));
+    };
     const onClose = () => finish(undefined);
     // Plain listeners (finish takes them off), without a once-wrapper each on every request.
     req.on('data', onData);
@@ -81,7 +86,9 @@ export function takeArrivedBody(req: IncomingMessage, maxDepth = DEFAULT_MAX_JSO
   // bytes past the declared length, they belong to the next request on the connection).
   const buf = req.read() as Buffer | null;
   req.resume();
-  return buf ? parseEarlyBody(buf, maxDepth) : undefined;
+  if (!buf) return undefined;
+  recordBodyBytes(req, buf.length);
+  return parseEarlyBody(buf, maxDepth);
 }
 
 function parseEarlyBody(buf: Buffer, maxDepth: number): EarlyBody {
@@ -108,7 +115,8 @@ export function jsonBody(maxBytes: number, maxDepth = DEFAULT_MAX_JSON_DEPTH): R
     }
     next();
   };
-  const verify = (_req: unknown, _res: unknown, buf: Buffer) => {
+  const verify = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+    recordBodyBytes(req, buf.length);
     const problem = checkRawMessage(buf, maxDepth);
     if (problem) throw new RawMessageError(problem === 'invalid-utf8' ? 'fa.invalid-utf8' : 'fa.too-deep', describeRawProblem(problem, maxDepth));
   };

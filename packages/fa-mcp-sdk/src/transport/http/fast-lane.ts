@@ -34,6 +34,7 @@ import { handOverBody, readEarlyBody, takeArrivedBody } from './body-parser.js';
 import { FrontResponse } from './front-response.js';
 import type { HostOriginCheck } from './host-origin-guard.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
+import { contentLengthOf } from './body-length.js';
 import { nodeHeaderReader } from './node-headers.js';
 import type { RequestFront } from './request-front.js';
 import { armBodyTimeout } from './slow-client-timeouts.js';
@@ -171,7 +172,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
     const h = req.headers;
     const fastMethod = h['mcp-method'];
     if (typeof fastMethod === 'string' && FAST_METHODS.has(fastMethod) && h['mcp-protocol-version'] === FAST_PATH_REVISION && h['mcp-session-id'] === undefined) {
-      const headers = nodeHeaderReader(h, value);
+      const headers = nodeHeaderReader(h, contentLengthOf(req, value));
       const call = opts.fastCall.read(value, headers);
       const takes = call && opts.fastCall.takes(call);
       if (call && (takes === true || (takes !== false && (await takes)))) {

@@ -21,6 +21,7 @@ import type { SessionFastCall } from '../../protocol/session-fast-call.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
 import { openSession, restoreSession, type SessionBuildDeps } from './session-open.js';
 import { SessionShare } from './session-share.js';
+import { contentLengthOf } from './body-length.js';
 import { nodeHeaderReader } from './node-headers.js';
 import { jsonExchange } from './session-exchange.js';
 import type { FastCall } from '../../protocol/fast-call-shape.js';
@@ -199,7 +200,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
       const exchange = fast.streams ? fast.streams.exchange(exchangeOpts, (req.headers['mcp-protocol-version'] as string) >= '2025-11-25') : jsonExchange(exchangeOpts);
       const auth = (req as { auth?: AuthInfo }).auth;
       try {
-        await sessionCall?.serve(call, { headers: nodeHeaderReader(req.headers, body), ...(auth ? { auth } : {}) }, fast.link, exchange);
+        await sessionCall?.serve(call, { headers: nodeHeaderReader(req.headers, contentLengthOf(req, body)), ...(auth ? { auth } : {}) }, fast.link, exchange);
       } catch (err) {
         logger.error({ err }, 'MCP HTTP request failed');
         // An event stream already begun is ended (and forgotten); otherwise a plain 500.

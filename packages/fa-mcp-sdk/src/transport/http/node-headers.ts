@@ -4,7 +4,7 @@
  * of @modelcontextprotocol/node builds it), whose Headers iterate in name order, join
  * repeated values with ", ", leave out HTTP/2 pseudo-headers, drop
  * Content-Encoding and Transfer-Encoding, and give Content-Length as the byte
- * length of the re-serialized body. The fast lane hands this view to the same
+ * length of the decoded body (body-length.ts). The fast lane hands this view to the same
  * describers (describe-request.ts, the wire observer), so a handler sees the
  * same `headers` whichever path served it.
  */
@@ -23,19 +23,19 @@ export interface NodeHeaderView extends HeaderReader {
   toRecord(): Record<string, string>;
 }
 
-export function nodeHeaderReader(headers: IncomingHttpHeaders, parsedBody: unknown): NodeHeaderView {
-  return new NodeHeaders(headers, parsedBody);
+/** `contentLength`: what body-length.ts `contentLengthOf` gives for the request's body. */
+export function nodeHeaderReader(headers: IncomingHttpHeaders, contentLength: string | undefined): NodeHeaderView {
+  return new NodeHeaders(headers, contentLength);
 }
 
 /** One object per request, its methods shared (this runs for every request the fast lane serves). */
 class NodeHeaders implements NodeHeaderView {
-  private contentLength: string | undefined;
   private names: string[] | undefined;
   private entries: Array<[string, string]> | undefined;
 
   constructor(
     private readonly headers: IncomingHttpHeaders,
-    private readonly parsedBody: unknown,
+    private readonly contentLength: string | undefined,
   ) {}
 
   get(name: string): string | null {
@@ -67,22 +67,8 @@ class NodeHeaders implements NodeHeaderView {
     return out;
   }
 
-  /**
-   * The byte length of the re-serialized body, computed once per request. The record holds it as a
-   * plain field: an accessor made per record (to serialize only when read) put every record in
-   * dictionary mode and kept the request's objects alive into V8's old generation, which cost more
-   * than the serialization it saved (page 07, "Benchmark").
-   */
-  private lengthOf(): string {
-    if (this.contentLength === undefined) {
-      const serialized = JSON.stringify(this.parsedBody);
-      this.contentLength = serialized === undefined ? '' : String(Buffer.byteLength(serialized));
-    }
-    return this.contentLength;
-  }
-
   private valueOf(name: string): string | null {
-    if (name === 'content-length') return this.lengthOf() || null;
+    if (name === 'content-length') return this.contentLength ?? null;
     if (DROPPED.has(name) || name.startsWith(':')) return null;
     const value = this.headers[name];
     if (value === undefined) return null;
@@ -97,7 +83,7 @@ class NodeHeaders implements NodeHeaderView {
     for (const n in headers) {
       if (headers[n] !== undefined && n.charCodeAt(0) !== 58 /* ':' */ && !DROPPED.has(n)) names.push(n);
     }
-    if (this.lengthOf()) names.push('content-length');
+    if (this.contentLength !== undefined) names.push('content-length');
     this.names = names.sort();
     return this.names;
   }

@@ -6,7 +6,7 @@
  *
  * - `parsedBodyRequest`: the JSON body is already parsed (and handed to the
  *   handlers as `parsedBody`, so they never read the Request's own body):
- *   Content-Length of the re-serialized body, no Content-Encoding or
+ *   Content-Length of the decoded body (body-length.ts), no Content-Encoding or
  *   Transfer-Encoding, and no body: building a body stream for bytes nobody
  *   reads is most of what a web Request costs.
  * - `streamedBodyRequest`: nothing parsed the body (GET, DELETE, a POST the JSON
@@ -14,6 +14,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from '../../core/errors.js';
+import { contentLengthOf } from './body-length.js';
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -53,8 +54,8 @@ export function parsedBodyRequest(req: IncomingMessage, parsedBody: unknown, sig
   const headers = headersOf(req);
   headers.delete('content-encoding');
   headers.delete('transfer-encoding');
-  const serialized = JSON.stringify(parsedBody);
-  if (serialized === undefined) headers.delete('content-length');
-  else headers.set('content-length', String(Buffer.byteLength(serialized)));
+  const length = contentLengthOf(req, parsedBody);
+  if (length === undefined) headers.delete('content-length');
+  else headers.set('content-length', length);
   return new Request(url, { method: (req.method ?? 'GET').toUpperCase(), headers, ...(signal ? { signal } : {}) });
 }
