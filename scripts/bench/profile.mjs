@@ -56,8 +56,10 @@ ensurePeers();
 const entries = await buildBenchServers();
 if (!args['no-prof']) process.env.BENCH_CPU_PROF = out;
 // BENCH_ONLY (see servers/fa-mcp.mjs) passes through: one feature at a time.
-const only = process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {};
-const proc = await startServer(server.entry ? entries[server.entry] : join(BENCH_DIR, server.file), { ...server.env, ...only, BENCH_RESPONSE_MODE: path.responseMode });
+const passThrough = process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {};
+// BENCH_FLOOR_WORK_US (see servers/floor.mjs) passes through too: the floor with n µs more work per call.
+if (process.env.BENCH_FLOOR_WORK_US) passThrough.BENCH_FLOOR_WORK_US = process.env.BENCH_FLOOR_WORK_US;
+const proc = await startServer(server.entry ? entries[server.entry] : join(BENCH_DIR, server.file), { ...server.env, ...passThrough, BENCH_RESPONSE_MODE: path.responseMode });
 delete process.env.BENCH_CPU_PROF;
 const connections = Number(args.connections);
 const load = await loadFor(proc, path.era, connections, path.method);

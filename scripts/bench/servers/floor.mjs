@@ -8,6 +8,13 @@ import { createServer } from 'node:http';
 import { announce, answerMemoryProbes, completeNames, greetText, README_TEXT } from './control.mjs';
 
 const sse = process.env.BENCH_RESPONSE_MODE === 'sse';
+// BENCH_FLOOR_WORK_US=n (profile.mjs passes it through; never set by `npm run bench`): each call first
+// spins n µs on the CPU, to see what share of the floor a server with n µs more work per call reaches.
+const workUs = Number(process.env.BENCH_FLOOR_WORK_US ?? 0);
+const work = () => {
+  const until = performance.now() + workUs / 1000;
+  while (performance.now() < until);
+};
 const sessions = new Map();
 
 function answer(msg) {
@@ -46,6 +53,7 @@ const http = createServer((req, res) => {
     } catch {
       return send(res, 400, '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}', { 'content-type': 'application/json' });
     }
+    if (workUs > 0) work();
     if (msg.id === undefined) return send(res, 202, '');
     const sid = req.headers['mcp-session-id'];
     const headers = {};
