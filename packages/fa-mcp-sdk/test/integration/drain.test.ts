@@ -10,8 +10,9 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CoreLogger } from '../../src/core/core.js';
+import { formatToolResult, type ITool, type McpServerHandle } from '../../src/index.js';
 import { runShutdown, type ShutdownClock } from '../../src/ops/shutdown.js';
-import { fixtureServerData, sleepRecords } from '../fixtures/server-data.js';
+import { fixtureServerData, fixtureTools } from '../fixtures/server-data.js';
 import { FakeConsul } from '../ops2/fake-consul.js';
 import { exitWithin, killChildFixtures, spawnChildFixture, waitForHttpChild } from './child-fixture.js';
 import { baseUrl, connectHttpClient, ERAS, serverUrl, startTestServer, stopAllServers, waitFor } from './helpers.js';
@@ -140,10 +141,32 @@ function keptAlive(url: string, agent: Agent): Promise<{ status: number; socket:
   });
 }
 
+/** Tool calls that wait until the test opens their gate (no sleeps: what runs when is the test's say). */
+function gates() {
+  const open = new Map<string, () => void>();
+  const started = new Set<string>();
+  const tool: ITool = {
+    name: 'gated',
+    description: 'Answers when the test opens the gate it names.',
+    inputSchema: { type: 'object', properties: { gate: { type: 'string' } }, required: ['gate'] },
+    // A progress notification first (when the client asked for progress) turns the answer into an event stream.
+    handler: async ({ arguments: args, sendProgress }) => {
+      const gate = String(args.gate);
+      const opened = new Promise<void>((resolve) => open.set(gate, resolve));
+      sendProgress(0, 1);
+      started.add(gate);
+      await opened;
+      return formatToolResult({ gate });
+    },
+  };
+  return { tool, started, open: (gate: string) => open.get(gate)?.() };
+}
+
 describe.each(ERAS)('drain on a real server, era %s', (era) => {
   it('/ready is 503 at once, everything is served until drainMs, then the listener closes and the call in flight finishes', async () => {
     const drainMs = 2_500;
-    const handle = await startTestServer(fixtureServerData(), { webServer: { shutdownGraceMs: 10_000, shutdown: { drainMs } } });
+    const gate = gates();
+    const handle = await startTestServer(fixtureServerData({ tools: [...fixtureTools, gate.tool] }), { webServer: { shutdownGraceMs: 10_000, shutdown: { drainMs } } });
     const origin = baseUrl(handle);
     const agent = new Agent({ keepAlive: true });
     try {
@@ -163,18 +186,18 @@ describe.each(ERAS)('drain on a real server, era %s', (era) => {
       expect(kept.status).toBe(200);
       const keptClosed = new Promise<void>((resolve) => kept.socket.once('close', () => resolve()));
 
-      // A call started in the window outlives it: it is in flight when the listener closes.
-      const since = sleepRecords.length;
-      const call = during.client.callTool({ name: 'sleep', arguments: { ms: drainMs + 1_000 } }, { timeout: 20_000 });
-      await waitFor(() => sleepRecords.slice(since).some((r) => !r.finished), 3_000, 'the sleep call to run');
+      // A call started in the window outlives it: it is in flight when the listener closes (its gate
+      // opens only after that).
+      const call = during.client.callTool({ name: 'gated', arguments: { gate: 'in-flight' } }, { timeout: 30_000 });
+      await waitFor(() => gate.started.has('in-flight'), 5_000, 'the gated call to run');
       expect(Date.now() - started).toBeLessThan(drainMs); // (it began inside the window)
 
-      const refused = await waitFor(async () => ((await fresh(`${origin}/health`)) === 'ECONNREFUSED' ? Date.now() : false), drainMs + 3_000, 'the listener to close');
+      const refused = await waitFor(async () => ((await fresh(`${origin}/health`)) === 'ECONNREFUSED' ? Date.now() : false), drainMs + 5_000, 'the listener to close');
       expect(refused - started).toBeGreaterThanOrEqual(drainMs - 50);
-      expect(sleepRecords.slice(since).some((r) => !r.finished)).toBe(true); // still running when new connections were refused
       await keptClosed; // the idle keep-alive connection was closed, not left to time out
 
-      await expect(call).resolves.toMatchObject({ structuredContent: { slept: drainMs + 1_000, aborted: false } });
+      gate.open('in-flight');
+      await expect(call).resolves.toMatchObject({ structuredContent: { gate: 'in-flight' } });
       await expect(stopping).resolves.toMatchObject({ drained: true, abandoned: 0 });
     } finally {
       agent.destroy();
@@ -206,9 +229,24 @@ function postOn(agent: Agent, url: URL, body: unknown, headers: Record<string, s
   });
 }
 
+/**
+ * Once the `holder` and `busy` gated calls run: starts a drain with no window, waits for the listener to
+ * close, then lets the busy call answer; resolves with the drain and that answer.
+ */
+async function stopWhileBusy(handle: McpServerHandle, url: URL, gate: ReturnType<typeof gates>, busy: ReturnType<typeof postOn>) {
+  await waitFor(() => gate.started.has('holder') && gate.started.has('busy'), 10_000, 'both gated calls to run');
+  const stopping = handle.stop('test', { drain: true });
+  await waitFor(async () => (await fresh(`${url.origin}/health`)) === 'ECONNREFUSED', 10_000, 'the listener to close');
+  gate.open('busy');
+  const first = await busy;
+  expect(first.text).toContain('"gate":"busy"');
+  return { stopping, first };
+}
+
 describe.each([true, false])('drain with event-stream answers (mcp.fastPath %s)', (fastPath) => {
   it('an answer admitted after the listener closed says Connection: close on an event stream too, and its kept-alive connection ends', async () => {
-    const handle = await startTestServer(fixtureServerData(), { mcp: { responseMode: 'sse', fastPath }, webServer: { shutdownGraceMs: 60_000, shutdown: { drainMs: 0 } } });
+    const gate = gates();
+    const handle = await startTestServer(fixtureServerData({ tools: [...fixtureTools, gate.tool] }), { mcp: { responseMode: 'sse', fastPath }, webServer: { shutdownGraceMs: 60_000, shutdown: { drainMs: 0 } } });
     const url = serverUrl(handle);
     const kept = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -219,15 +257,10 @@ describe.each([true, false])('drain with event-stream answers (mcp.fastPath %s)'
       // Holds the shutdown in its grace past the late call, on a connection of its own (a cancel could
       // not reach the server once the listener closed: it would need a new connection).
       const holder = await connectHttpClient(url, { era: '2025' });
-      const since = sleepRecords.length;
-      const held = holder.client.callTool({ name: 'sleep', arguments: { ms: 8_000 } }, { timeout: 30_000 });
+      const held = holder.client.callTool({ name: 'gated', arguments: { gate: 'holder' } }, { timeout: 60_000 });
       // Busy when the listener closes, so the kept connection is not closed as idle.
-      const busy = postOn(kept, url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 1_500 } } }, session);
-      await waitFor(() => sleepRecords.slice(since).filter((r) => !r.finished).length === 2, 5_000, 'both sleeps to run');
-
-      const stopping = handle.stop('test', { drain: true });
-      await waitFor(async () => (await fresh(`${url.origin}/health`)) === 'ECONNREFUSED', 5_000, 'the listener to close');
-      const first = await busy;
+      const busy = postOn(kept, url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gated', arguments: { gate: 'busy' } } }, session);
+      const { stopping, first } = await stopWhileBusy(handle, url, gate, busy);
       expect(first.headers['content-type']).toBe('text/event-stream');
       const closed = new Promise<void>((resolve) => first.socket.once('close', () => resolve()));
 
@@ -238,10 +271,64 @@ describe.each([true, false])('drain with event-stream answers (mcp.fastPath %s)'
       expect(after.headers.connection).toBe('close');
       await closed; // the client moves to another instance, rather than reusing this one until the grace ends
 
-      await expect(held).resolves.toMatchObject({ structuredContent: { slept: 8_000, aborted: false } });
+      gate.open('holder');
+      await expect(held).resolves.toMatchObject({ structuredContent: { gate: 'holder' } });
       await expect(stopping).resolves.toMatchObject({ drained: true, abandoned: 0 });
     } finally {
       kept.destroy();
+    }
+  });
+});
+
+const MODERN = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'gated' };
+const modernCall = (id: number, gate: string) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: {
+    name: 'gated',
+    arguments: { gate },
+    _meta: {
+      progressToken: `p-${id}`,
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'drain', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    },
+  },
+});
+
+describe.each([true, false])('drain with 2026-07-28 event-stream answers (mcp.fastPath %s)', (fastPath) => {
+  it('a call admitted after the listener closed streams its answer with Connection: close, and the connection ends', async () => {
+    const gate = gates();
+    const handle = await startTestServer(fixtureServerData({ tools: [...fixtureTools, gate.tool] }), { mcp: { fastPath }, webServer: { shutdownGraceMs: 60_000, shutdown: { drainMs: 0 } } });
+    const url = serverUrl(handle);
+    const kept = new Agent({ keepAlive: true, maxSockets: 1 });
+    const other = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // One call holds the shutdown in its grace on a connection of its own; one keeps `kept` busy as the listener closes.
+      const held = postOn(other, url, modernCall(1, 'holder'), MODERN);
+      const busy = postOn(kept, url, modernCall(2, 'busy'), MODERN);
+      const { stopping, first } = await stopWhileBusy(handle, url, gate, busy);
+      const closed = new Promise<void>((resolve) => first.socket.once('close', () => resolve()));
+
+      // The late call's head leaves with its progress event, before its result.
+      const late = postOn(kept, url, modernCall(3, 'late'), MODERN);
+      await waitFor(() => gate.started.has('late'), 10_000, 'the late call to run');
+      gate.open('late');
+      const after = await late;
+      expect(after.socket).toBe(first.socket);
+      expect(after.headers['content-type']).toBe('text/event-stream');
+      expect(after.text).toContain('notifications/progress');
+      expect(after.text).toContain('"gate":"late"');
+      expect(after.headers.connection).toBe('close');
+      await closed;
+
+      gate.open('holder');
+      expect((await held).text).toContain('"gate":"holder"');
+      await expect(stopping).resolves.toMatchObject({ drained: true, abandoned: 0 });
+    } finally {
+      kept.destroy();
+      other.destroy();
     }
   });
 });
