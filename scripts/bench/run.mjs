@@ -33,7 +33,7 @@ import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
 import { embedInPage, evaluate, printSummary, renderMarkdown } from './lib/report.mjs';
 import { METHOD_CELLS, PATHS, SERVERS, speaks } from './lib/scenarios.mjs';
 import { samplePeak, startServer } from './lib/server-proc.mjs';
-import { measureSessionsStore } from './lib/sessions-store.mjs';
+import { assertSessionsStoreDb, measureSessionsStore } from './lib/sessions-store.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,6 +70,14 @@ if (loadAvgAtStart[0] > cpus().length) {
   log(`note: load average ${loadAvgAtStart[0]} on ${cpus().length} CPUs; other work competes with the bench, so absolute figures will be low`);
 }
 
+if (!args['no-sessions-store']) {
+  try {
+    await assertSessionsStoreDb();
+  } catch (err) {
+    console.error(`bench: ${err.message}`);
+    process.exit(2);
+  }
+}
 pinLoadGenerator();
 log(`CPU pinning: ${pinningNote()}`);
 ensurePeers(log);

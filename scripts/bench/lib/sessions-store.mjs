@@ -12,6 +12,29 @@ import { startServer } from './server-proc.mjs';
 
 export const DEFAULT_DB_URL = 'postgres://fa_mcp:fa_mcp@127.0.0.1:5432/fa_mcp_test';
 
+/**
+ * Checks, before anything is measured, that the database the sessions-store part will use answers, so a
+ * full run does not spend its throughput rounds and then stop on a refused connection. Throws an Error
+ * that names the address (without the password) and both ways out.
+ */
+export async function assertSessionsStoreDb(baseUrl = process.env.BENCH_DB_URL ?? DEFAULT_DB_URL) {
+  const pg = sdkRequire('pg');
+  const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    const where = baseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+    const reason = err instanceof Error ? (err.code ? `${err.code}: ${err.message}` : err.message) : String(err);
+    throw new Error(
+      `the sessions-store part of the bench needs PostgreSQL at ${where} (${reason}); ` +
+        'start one (as root: bash scripts/ci/start-postgres.sh), point BENCH_DB_URL at another, or pass --no-sessions-store',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** @returns {Promise<Array<{ path: string, memory: number, postgres: number, ratio: number, memoryCpuUs: number, postgresCpuUs: number }>>} */
 export async function measureSessionsStore({ entry, durationSec, rounds, connections, log = console.log, baseUrl = process.env.BENCH_DB_URL ?? DEFAULT_DB_URL }) {
   const pg = sdkRequire('pg');
