@@ -55,10 +55,12 @@ pinLoadGenerator();
 ensurePeers();
 const entries = await buildBenchServers();
 if (!args['no-prof']) process.env.BENCH_CPU_PROF = out;
-// BENCH_ONLY (see servers/fa-mcp.mjs) passes through: one feature at a time.
-const passThrough = process.env.BENCH_ONLY ? { BENCH_ONLY: process.env.BENCH_ONLY } : {};
-// BENCH_FLOOR_WORK_US (see servers/floor.mjs) passes through too: the floor with n µs more work per call.
-if (process.env.BENCH_FLOOR_WORK_US) passThrough.BENCH_FLOOR_WORK_US = process.env.BENCH_FLOOR_WORK_US;
+// These pass through to the server (see servers/fa-mcp.mjs and servers/floor.mjs): BENCH_ONLY, one
+// feature at a time; BENCH_DB_URL, BENCH_SESSIONS_STORE and BENCH_DB_AMBIENT_SCOPE, the main database,
+// the bus and the session store in PostgreSQL, with or without the ambient database scope;
+// BENCH_FLOOR_WORK_US, the floor with n µs more work per call.
+const PASS_THROUGH = ['BENCH_ONLY', 'BENCH_DB_URL', 'BENCH_SESSIONS_STORE', 'BENCH_DB_AMBIENT_SCOPE', 'BENCH_FLOOR_WORK_US'];
+const passThrough = Object.fromEntries(PASS_THROUGH.filter((key) => process.env[key]).map((key) => [key, process.env[key]]));
 const proc = await startServer(server.entry ? entries[server.entry] : join(BENCH_DIR, server.file), { ...server.env, ...passThrough, BENCH_RESPONSE_MODE: path.responseMode });
 delete process.env.BENCH_CPU_PROF;
 const connections = Number(args.connections);

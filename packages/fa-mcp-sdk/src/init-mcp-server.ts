@@ -223,7 +223,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     await state.close();
   }));
   state.attach(core.pipeline);
-  const db = createServerDatabases({ pipeline: core.pipeline, databases });
+  const db = createServerDatabases({ pipeline: core.pipeline, databases, ambientScope: config.db.ambientScope });
   const tasks = config.mcp.tasks.enabled
     ? await createTaskRuntime({
         settings: config.mcp.tasks,

@@ -51,6 +51,11 @@ if (process.env.BENCH_DB_URL) {
   // Under valgrind (BENCH_SLOW_SERVER) a connection takes far longer to come up than the default allows.
   if (process.env.BENCH_SLOW_SERVER === '1') config.db.postgres.dbs.main.connectionTimeoutMs = 600_000;
   features.push('main database and bus in PostgreSQL');
+  // BENCH_DB_AMBIENT_SCOPE=false: no AsyncLocalStorage scope around requests (db.ambientScope).
+  if (process.env.BENCH_DB_AMBIENT_SCOPE === 'false' && schemaHas('db', 'ambientScope')) {
+    config.db.ambientScope = false;
+    features.push('no ambient database scope');
+  }
 }
 if (process.env.BENCH_SESSIONS_STORE === 'postgres') {
   config.mcp.sessions.store = 'postgres';

@@ -13,7 +13,8 @@ import { runWithDatabases } from './db-scope.js';
 export const MAIN_DB = 'main';
 
 export interface DatabasesOptions {
-  config: DbSectionConfig | undefined;
+  /** The `db` section (only `postgres` is read here; `ambientScope` is the server's). */
+  config: Pick<DbSectionConfig, 'postgres'> | undefined;
   logger: CoreLogger;
   /** Base of relative embedded data folders. */
   cwd?: string;

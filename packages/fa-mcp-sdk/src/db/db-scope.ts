@@ -28,7 +28,7 @@ export function currentDatabases(): Databases {
   const databases = scope.getStore();
   if (!databases) {
     throw new InternalError(
-      'No database scope: the *MAIN/*DB helpers work inside tool handlers and pipeline steps of a server with databases configured (db.postgres.dbs.<name>); elsewhere use handle.db, or handle.db.run(fn)',
+      'No database scope: the *MAIN/*DB helpers work inside tool handlers and pipeline steps of a server with databases configured (db.postgres.dbs.<name>) and db.ambientScope left true; elsewhere use handle.db, or handle.db.run(fn)',
     );
   }
   return databases;

@@ -145,6 +145,7 @@ const full: AppConfig = {
   },
   logger: { level: 'debug', format: 'json' },
   db: {
+    ambientScope: false,
     postgres: {
       dbs: {
         main: {

@@ -1,0 +1,73 @@
+/**
+ * `db.ambientScope` on a real server and the test PostgreSQL: by default the free
+ * helpers find the server's databases in tool handlers, prompt and resource
+ * functions on both eras; with `false` no scope is entered (its per-promise cost
+ * is gone), the helpers refuse with an error that names the setting, and
+ * `handle.db` serves the same queries. The env variable reaches the setting.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.js';
+import { queryMAIN } from '../../src/db/index.js';
+import { formatToolResult, type McpServerData, type McpServerHandle } from '../../src/index.js';
+import { connectHttpClient, ERAS, serverUrl, startTestServer, stopAllServers } from '../integration/helpers.js';
+import { dbConfig, PG_URL } from './pg-env.js';
+
+afterEach(stopAllServers);
+
+/** A server whose tool, prompt and resource read `SELECT 41 + 1` through the free helper, and a tool that uses `handle.db`. */
+function serverData(handleRef: { current?: McpServerHandle }): McpServerData {
+  const answer = async (): Promise<number> => ((await queryMAIN<{ n: number }>('SELECT 41 + 1 AS n')).rows[0] as { n: number }).n;
+  return {
+    name: 'ambient-scope',
+    version: '1.0.0',
+    tools: [
+      { name: 'ambient', description: 'queryMAIN in a handler', inputSchema: { type: 'object' }, handler: async () => formatToolResult({ n: await answer() }) },
+      {
+        name: 'explicit',
+        description: 'handle.db in a handler',
+        inputSchema: { type: 'object' },
+        handler: async () => formatToolResult({ n: ((await handleRef.current!.db.main.query<{ n: number }>('SELECT 41 + 1 AS n')).rows[0] as { n: number }).n }),
+      },
+    ],
+    prompts: [{ name: 'ambient', description: 'queryMAIN in a prompt', content: async () => `n=${await answer()}` }],
+    resources: [{ uri: 'test://ambient', name: 'ambient', mimeType: 'text/plain', content: async () => `n=${await answer()}` }],
+  };
+}
+
+async function start(ambientScope?: boolean): Promise<McpServerHandle> {
+  const ref: { current?: McpServerHandle } = {};
+  const db = { postgres: { dbs: { main: dbConfig({ url: PG_URL, poolSize: 2 }) } }, ...(ambientScope === undefined ? {} : { ambientScope }) };
+  ref.current = await startTestServer(serverData(ref), { db });
+  return ref.current;
+}
+
+describe.each(ERAS)('db.ambientScope on a real server, era %s', (era) => {
+  it('by default the free helpers work in tool handlers, prompts and resources', async () => {
+    const handle = await start();
+    const { client } = await connectHttpClient(serverUrl(handle), { era });
+    await expect(client.callTool({ name: 'ambient', arguments: {} })).resolves.toMatchObject({ structuredContent: { n: 42 } });
+    const prompt = await client.getPrompt({ name: 'ambient' });
+    expect(prompt.messages[0]?.content).toMatchObject({ type: 'text', text: 'n=42' });
+    const read = await client.readResource({ uri: 'test://ambient' });
+    expect(read.contents[0]).toMatchObject({ text: 'n=42' });
+  });
+
+  it('false enters no scope: the helpers refuse, naming the setting; handle.db answers', async () => {
+    const handle = await start(false);
+    const { client } = await connectHttpClient(serverUrl(handle), { era });
+    await expect(client.callTool({ name: 'ambient', arguments: {} })).rejects.toThrow(/No database scope.*db\.ambientScope/);
+    await expect(client.getPrompt({ name: 'ambient' })).rejects.toThrow(/No database scope.*db\.ambientScope/);
+    await expect(client.readResource({ uri: 'test://ambient' })).rejects.toThrow(/No database scope/);
+    await expect(client.callTool({ name: 'explicit', arguments: {} })).resolves.toMatchObject({ structuredContent: { n: 42 } });
+    // handle.db.run(fn) still enters the scope on purpose, for code outside a request.
+    await expect(handle.db.run(() => queryMAIN('SELECT 1 AS one'))).resolves.toMatchObject({ rows: [{ one: 1 }] });
+  });
+});
+
+describe('db.ambientScope in the configuration', () => {
+  it('defaults to true and reads DB_AMBIENT_SCOPE', () => {
+    expect(loadConfig({ env: {} }).config.db.ambientScope).toBe(true);
+    expect(loadConfig({ env: { DB_AMBIENT_SCOPE: 'false' } }).config.db.ambientScope).toBe(false);
+    expect(() => loadConfig({ env: { DB_AMBIENT_SCOPE: 'sometimes' } })).toThrow(/ambientScope/);
+  });
+});
