@@ -18,8 +18,7 @@ afterEach(stopAllServers);
 function serverData(handleRef: { current?: McpServerHandle }): McpServerData {
   const answer = async (): Promise<number> => ((await queryMAIN<{ n: number }>('SELECT 41 + 1 AS n')).rows[0] as { n: number }).n;
   return {
-    name: 'ambient-scope',
-    version: '1.0.0',
+    serverInfo: { name: 'ambient-scope', version: '1.0.0' },
     tools: [
       { name: 'ambient', description: 'queryMAIN in a handler', inputSchema: { type: 'object' }, handler: async () => formatToolResult({ n: await answer() }) },
       {
