@@ -1,7 +1,7 @@
 /**
  * `db.ambientScope` on a real server and the test PostgreSQL: by default the free
  * helpers find the server's databases in tool handlers, prompt and resource
- * functions on both eras; with `false` no scope is entered (its per-promise cost
+ * functions and completion sources on both eras; with `false` no scope is entered (its per-promise cost
  * is gone), the helpers refuse with an error that names the setting, and
  * `handle.db` serves the same queries. The env variable reaches the setting.
  */
@@ -28,7 +28,14 @@ function serverData(handleRef: { current?: McpServerHandle }): McpServerData {
         handler: async () => formatToolResult({ n: ((await handleRef.current!.db.main.query<{ n: number }>('SELECT 41 + 1 AS n')).rows[0] as { n: number }).n }),
       },
     ],
-    prompts: [{ name: 'ambient', description: 'queryMAIN in a prompt', content: async () => `n=${await answer()}` }],
+    prompts: [
+      {
+        name: 'ambient',
+        description: 'queryMAIN in a prompt and in its completion source',
+        arguments: [{ name: 'pick', complete: async () => [`n=${await answer()}`] }],
+        content: async () => `n=${await answer()}`,
+      },
+    ],
     resources: [{ uri: 'test://ambient', name: 'ambient', mimeType: 'text/plain', content: async () => `n=${await answer()}` }],
   };
 }
@@ -49,6 +56,8 @@ describe.each(ERAS)('db.ambientScope on a real server, era %s', (era) => {
     expect(prompt.messages[0]?.content).toMatchObject({ type: 'text', text: 'n=42' });
     const read = await client.readResource({ uri: 'test://ambient' });
     expect(read.contents[0]).toMatchObject({ text: 'n=42' });
+    const completed = await client.complete({ ref: { type: 'ref/prompt', name: 'ambient' }, argument: { name: 'pick', value: '' } });
+    expect(completed.completion.values).toEqual(['n=42']);
   });
 
   it('false enters no scope: the helpers refuse, naming the setting; handle.db answers', async () => {
@@ -57,6 +66,7 @@ describe.each(ERAS)('db.ambientScope on a real server, era %s', (era) => {
     await expect(client.callTool({ name: 'ambient', arguments: {} })).rejects.toThrow(/No database scope.*db\.ambientScope/);
     await expect(client.getPrompt({ name: 'ambient' })).rejects.toThrow(/No database scope.*db\.ambientScope/);
     await expect(client.readResource({ uri: 'test://ambient' })).rejects.toThrow(/No database scope/);
+    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'ambient' }, argument: { name: 'pick', value: '' } })).rejects.toThrow(/No database scope/);
     await expect(client.callTool({ name: 'explicit', arguments: {} })).resolves.toMatchObject({ structuredContent: { n: 42 } });
     // handle.db.run(fn) still enters the scope on purpose, for code outside a request.
     await expect(handle.db.run(() => queryMAIN('SELECT 1 AS one'))).resolves.toMatchObject({ rows: [{ one: 1 }] });
