@@ -15,15 +15,21 @@ function versionOf(cmd, prefix = []) {
   }
 }
 
-export function resolvePnpm(root) {
+/**
+ * `output`: where npm's output goes when it installs pnpm (a file descriptor of bootstrap's log, or
+ * 'inherit'); `say` tells the user that it does.
+ */
+export function resolvePnpm(root, { output = 'inherit', say = (line) => console.error(`[bootstrap] ${line}`) } = {}) {
   const onPath = versionOf('pnpm');
   if (onPath && onPath.startsWith('10.')) return { cmd: 'pnpm', prefix: [] };
   const toolsDir = join(root, '.tools');
   const entry = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
   if (!existsSync(entry)) {
     mkdirSync(toolsDir, { recursive: true });
-    console.error(`[bootstrap] pnpm 10 not found on PATH; installing pnpm@${WANTED} into .tools/ with npm`);
-    execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', toolsDir, `pnpm@${WANTED}`], { stdio: 'inherit' });
+    say(`pnpm 10 not found on PATH; installing pnpm@${WANTED} into .tools/ with npm`);
+    execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', toolsDir, `pnpm@${WANTED}`], {
+      stdio: ['ignore', output, output],
+    });
   }
   return { cmd: process.execPath, prefix: [entry], binDir: join(toolsDir, 'node_modules', '.bin') };
 }

@@ -12,13 +12,15 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_ENTRY, LOCAL_PG_URL, createDatabase, findHaproxy, startCluster } from '../cluster/cluster.mjs';
+import { LOCAL_PG_URL, createDatabase, ensureDemoDist, findHaproxy, startCluster } from '../cluster/cluster.mjs';
 import { BENCH_DIR } from './lib/paths.mjs';
 
 const { values } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' }, quick: { type: 'boolean', default: false } } });
 const durationSec = Number(values.duration ?? (values.quick ? 3 : 10));
 const connections = Number(values.connections ?? (values.quick ? 16 : 32));
 if (!findHaproxy()) throw new Error('haproxy is not installed: sudo bash scripts/ci/install-haproxy.sh');
+// The demo as its sources are now (a stale dist/ would measure old code).
+const entry = ensureDemoDist(console.log);
 
 const BODY = JSON.stringify({
   jsonrpc: '2.0',
@@ -84,7 +86,7 @@ const db = await createDatabase(adminUrl, `fa_mcp_bench_${randomBytes(3).toStrin
 const rows = [];
 try {
   for (const size of [1, 3]) {
-    const cluster = await startCluster({ size, dbUrl: db.url, drainMs: 0, env: { MCP_RATE_LIMIT_ENABLED: 'false' }, readyTimeoutMs: 60_000, entry: DEMO_ENTRY });
+    const cluster = await startCluster({ size, dbUrl: db.url, drainMs: 0, env: { MCP_RATE_LIMIT_ENABLED: 'false' }, readyTimeoutMs: 60_000, entry });
     try {
       if (size === 1) rows.push({ cell: '1 instance, direct', ...(await load(`${cluster.instances[0].url}/mcp`)) });
       rows.push({ cell: `HAProxy + ${size} instance${size > 1 ? 's' : ''}`, ...(await load(cluster.url)) });

@@ -4,8 +4,9 @@
 // (official SDK v2, SDK v1, fastmcp; pinned in scripts/bench/peers) and a floor with no MCP code
 // (node:http + JSON): `tools/call` on 2025-11-25 sessions (JSON and SSE responses) and on
 // 2026-07-28, and prompts/get, resources/read and completion/complete on both eras; then the memory
-// of 1,000 idle sessions of every server, RSS across 100,000 calls, and cold start (import time, first
-// tools/list over stdio). Writes results.json, results.md, results.svg (the chart) and the section of
+// of 1,000 idle sessions of every server, RSS across 100,000 calls, RSS per examples/demo tool under
+// sustained load (lib/tool-rss.mjs; also `node scripts/bench/rss-per-tool.mjs`), and cold start (import
+// time, first tools/list over stdio). Writes results.json, results.md, results.svg (the chart) and the section of
 // FA-MCP-SDK-DOC/07-testing-and-operations.md between the bench markers (with the chart beside it).
 //
 // Options: --duration <s> (per cell, default 5)  --rounds <n> (default 3, best kept)
@@ -15,6 +16,8 @@
 //          --quick (1 round of 2 s, 200 sessions, 10,000 calls, 3 cold runs)
 //          --no-docs (do not touch the docs page)  --strict (exit 1 when a target is missed)
 //          --no-sessions-store (skip the postgres session store against memory; BENCH_DB_URL names the database)
+//          --tool-rss-calls <n> (calls per demo tool after its warm-up, default 30000; --quick 10000)
+//          --no-tool-rss (skip RSS per demo tool)
 // Each server runs on a CPU of its own, the load generator on the others (lib/pinning.mjs;
 // BENCH_PIN=off to share the CPUs).
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +31,8 @@ import { ensurePeers } from './lib/peers.mjs';
 import { LOAD_CLIENT, runLoad } from './lib/load.mjs';
 import { checkCall, openSessions } from './lib/mcp-http.mjs';
 import { idleSessionCost, soak } from './lib/memory.mjs';
+import { measureDemoToolsRss } from './lib/tool-rss.mjs';
+import { ensureDemoDist } from '../cluster/cluster.mjs';
 import { BENCH_DIR, CHART_DOC_FILE, CHART_FILE, DOC_PAGE, RESULTS_FILE, TABLE_FILE } from './lib/paths.mjs';
 import { pinLoadGenerator, pinningNote } from './lib/pinning.mjs';
 import { embedInPage, evaluate, printSummary, renderMarkdown } from './lib/report.mjs';
@@ -47,6 +52,8 @@ const { values: args } = parseArgs({
     'no-methods': { type: 'boolean', default: false },
     'no-cold': { type: 'boolean', default: false },
     'no-sessions-store': { type: 'boolean', default: false },
+    'no-tool-rss': { type: 'boolean', default: false },
+    'tool-rss-calls': { type: 'string' },
     quick: { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
@@ -61,6 +68,7 @@ const opts = {
   soakCalls: Number(args.soak ?? (quick ? 10_000 : 100_000)),
   soakMaxSec: Number(args['soak-max-sec']),
   coldRuns: Number(args['cold-runs'] ?? (quick ? 3 : 10)),
+  toolRssCalls: Number(args['tool-rss-calls'] ?? (quick ? 10_000 : 30_000)),
 };
 const CELLS = [...PATHS, ...(args['no-methods'] ? [] : METHOD_CELLS)];
 const log = (...a) => console.log(...a);
@@ -159,6 +167,13 @@ for (const server of SERVERS.filter((s) => s.id === 'fa-on')) {
 }
 log('soak done');
 
+// --- RSS per examples/demo tool: a fresh demo process per tool, warmed up, then called at length -------
+let toolRss;
+if (!args['no-tool-rss']) {
+  log('RSS per examples/demo tool ...');
+  toolRss = await measureDemoToolsRss(ensureDemoDist(log), { calls: opts.toolRssCalls, seconds: quick ? 8 : 20, warmCalls: quick ? 1_000 : 3_000 }, { log });
+}
+
 const cold = args['no-cold'] ? undefined : await coldStart({ runs: opts.coldRuns, log });
 
 const results = evaluate({
@@ -181,6 +196,7 @@ const results = evaluate({
   idleSessions,
   soak: soaks,
   ...(sessionsStore ? { sessionsStore } : {}),
+  ...(toolRss ? { toolRss } : {}),
   ...(cold ? { coldStart: cold } : {}),
 });
 results.env.totalSec = Math.round((Date.now() - started) / 1000);

@@ -4,8 +4,8 @@
 // instance leaves the rotation). Used by `npm run cluster` (scripts/cluster/run.mjs),
 // the cluster test (test/clients/cluster.test.ts) and the cluster bench (scripts/bench/cluster.mjs).
 // Every wait has a deadline; nothing here sleeps for a fixed time to decide anything.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,11 +15,31 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // pg is the library's dependency: resolved from there (the workspace root does not depend on it).
 const pg = createRequire(join(root, 'packages', 'fa-mcp-sdk', 'package.json'))('pg');
-export const DEMO_ENTRY = join(root, 'examples', 'demo', 'dist', 'start.js');
+const DEMO_ROOT = join(root, 'examples', 'demo');
+export const DEMO_ENTRY = join(DEMO_ROOT, 'dist', 'start.js');
 /** The local PostgreSQL scripts/ci/start-postgres.sh provides (FA_MCP_TEST_PG_URL overrides it in tests). */
 export const LOCAL_PG_URL = 'postgres://fa_mcp:fa_mcp@127.0.0.1:5432/fa_mcp_test';
 /** The response header HAProxy adds: the name of the instance that answered. */
 export const SERVED_BY = 'x-served-by';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds examples/demo's dist/ (tsc) when it is missing or older than a source file; answers DEMO_ENTRY. */
+export function ensureDemoDist(log = () => undefined) {
+  if (!existsSync(DEMO_ENTRY) || statSync(DEMO_ENTRY).mtimeMs < newestMtime(join(DEMO_ROOT, 'src'))) {
+    log('building examples/demo ...');
+    const tsc = createRequire(join(DEMO_ROOT, 'package.json')).resolve('typescript/bin/tsc');
+    execFileSync(process.execPath, [tsc, '-p', DEMO_ROOT], { stdio: 'pipe', timeout: 120_000 });
+  }
+  return DEMO_ENTRY;
+}
 
 /** The haproxy binary: HAPROXY_BIN, `haproxy` on PATH, or Debian's /usr/sbin/haproxy; undefined when none. */
 export function findHaproxy(env = process.env) {
@@ -60,6 +80,18 @@ export async function statusOf(url, timeoutMs = 2_000) {
     return res.status;
   } catch {
     return 0;
+  }
+}
+
+/** Whether the PostgreSQL of `url` answers (within `timeoutMs`). */
+export async function pgAnswers(url, timeoutMs = 3_000) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -105,17 +137,20 @@ export const CLIENT_KEEP_ALIVE = { idleSec: 10, advertisedSec: 5 };
  * answers 503 and leaves the rotation within about `checkMs` x `fall`), a connection that fails
  * tried again on another instance, the instance's name in X-Served-By, timeouts long
  * enough for SSE streams, and clients told HAProxy's own keep-alive (see CLIENT_KEEP_ALIVE).
+ * It logs every request (`option httplog`, normal ones included: no `dontlog-normal`) and every
+ * change a health check sees, to its stdout, which startHaproxy() sends to a file.
  */
-export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, rise = 2, host = '127.0.0.1', log = false }) {
+export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, rise = 2, host = '127.0.0.1' }) {
   return [
     'global',
     '  maxconn 4096',
-    ...(log ? ['  log stdout format raw local0 info'] : []),
+    '  log stdout format raw local0 info',
     '',
     'defaults',
     '  mode http',
-    ...(log ? ['  log global'] : []),
+    '  log global',
     '  option httplog',
+    '  option log-health-checks',
     '  timeout connect 2s',
     // SSE streams (GET streams, legacy SSE, a long call's stream) stay open without traffic.
     '  timeout client 10m',
@@ -131,6 +166,11 @@ export function haproxyConfig({ listenPort, servers, checkMs = 500, fall = 2, ri
     '',
     'frontend mcp',
     `  bind ${host}:${listenPort}`,
+    // One request per client connection. On a kept-alive client connection, a request after the
+    // first whose instance dies before answering is closed silently (so that a browser may retry),
+    // and HAProxy logs nothing for it: in the cluster test, 11 of 12 failed calls left no line.
+    // The first request of a connection gets a 502 and a line (SH--): every request is a first one.
+    '  option httpclose',
     // The instances' own hint (Keep-Alive: timeout=65) would reach the client otherwise.
     `  http-response set-header Keep-Alive timeout=${CLIENT_KEEP_ALIVE.advertisedSec}`,
     '  default_backend instances',
@@ -159,26 +199,35 @@ export function checkHaproxyConfig(text, bin = findHaproxy()) {
   }
 }
 
-/** Starts haproxy in the foreground (-db) with `config`; answers { url, port, child, config, log(), stop() }. */
-export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutMs = 10_000 }) {
+/**
+ * Starts haproxy in the foreground (-db) with `config`; answers { url, port, child, config, logFile,
+ * log(), exited(), stop() }. Its stdout and stderr (the log: a line per request and per health check
+ * change; its warnings) go to `logFile` (default: a file in its temporary directory, removed by
+ * stop()). A file, not a pipe: HAProxy writes its log without blocking and drops the lines a pipe
+ * cannot take at once (2,000 refused requests behind a pipe whose reader paused a few seconds left 462).
+ * `onExit({ code, signal, requested })` is called when it exits (`requested`: stop() asked it to).
+ */
+export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutMs = 10_000, logFile, onExit }) {
   if (!bin) throw new Error('haproxy is not installed (scripts/ci/install-haproxy.sh installs it)');
   const dir = mkdtempSync(join(tmpdir(), 'fa-mcp-haproxy-'));
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, config);
-  const child = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // A line per request and check: the last few minutes of a loaded cluster are kept (what a failed
-  // test prints from), as chunks, so that keeping them costs no copy per line.
-  const chunks = [];
-  let kept = 0;
-  const keep = (d) => {
-    chunks.push(String(d));
-    kept += d.length;
-    while (kept > 8_000_000 && chunks.length > 1) kept -= chunks.shift().length;
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const log = () => chunks.join('');
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const logPath = logFile ?? join(dir, 'haproxy.log');
+  const fd = openSync(logPath, 'a');
+  let child;
+  try {
+    child = spawn(bin, ['-f', file, '-db'], { stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd); // the child holds its own copy
+  }
+  const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
+  let requested = false;
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      onExit?.({ code, signal, requested });
+      resolve(code ?? signal);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitUntil(async () => {
     if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${log()}`);
@@ -189,8 +238,11 @@ export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutM
     port,
     child,
     config,
+    logFile: logPath,
     log,
+    exited: () => exited,
     async stop() {
+      requested = true;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
@@ -202,10 +254,13 @@ export async function startHaproxy({ config, port, bin = findHaproxy(), timeoutM
  * One instance of the server as a child process on `port`. `env` is added to a
  * minimal environment (PATH, HOME). Answers a handle: waitReady(), stop(signal) (resolves
  * once it exited), kill() (SIGKILL), start() again on the same port, log() (every run's, the last 200 KB).
+ * `onExit(inst, { pid, code, signal, requested })` is called each time its process exits
+ * (`requested`: the signal stop() or kill() sent, undefined when something else ended it).
  */
-export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
+export function createInstance({ name, port, entry = DEMO_ENTRY, env = {}, onExit }) {
   let child;
   let exited;
+  let requested;
   let log = '';
   const url = `http://127.0.0.1:${port}`;
   const inst = {
@@ -222,13 +277,21 @@ export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
     start() {
       // Kept across restarts (a marker between runs): what a stopped run said is part of the story.
       if (log) log += `\n--- ${name} started again at ${new Date().toISOString()}\n`;
-      child = spawn(process.execPath, [entry], {
+      requested = undefined;
+      const proc = spawn(process.execPath, [entry], {
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout.on('data', (d) => (log = (log + d).slice(-200_000)));
-      child.stderr.on('data', (d) => (log = (log + d).slice(-200_000)));
-      exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+      child = proc;
+      proc.stdout.on('data', (d) => (log = (log + d).slice(-200_000)));
+      proc.stderr.on('data', (d) => (log = (log + d).slice(-200_000)));
+      // 'close', not 'exit': the last lines it wrote are in log() when onExit runs.
+      exited = new Promise((resolve) =>
+        proc.once('close', (code, signal) => {
+          onExit?.(inst, { pid: proc.pid, code, signal, requested });
+          resolve(code ?? signal);
+        }),
+      );
       return inst;
     },
     /** Waits until /ready answers 200 (throws with the log when the process exits or the deadline passes). */
@@ -242,6 +305,7 @@ export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
     /** Sends `signal` and resolves with the exit code (or signal) once the process is gone. */
     async stop(signal = 'SIGTERM') {
       if (!inst.running) return exited;
+      requested = signal;
       child.kill(signal);
       return exited;
     },
@@ -249,6 +313,13 @@ export function createInstance({ name, port, entry = DEMO_ENTRY, env = {} }) {
     exited: () => exited,
   };
   return inst;
+}
+
+/** What became of an instance's process, in words: "mcp2 (pid 123) was killed by SIGKILL". */
+export function describeExit(name, { pid, code, signal, requested }) {
+  const what = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  const why = requested ? ` (${requested} sent by the cluster)` : signal || code !== 0 ? '' : ' (a clean stop: it drained first)';
+  return `${name} (pid ${pid}) ${what}${why}`;
 }
 
 /** The environment that makes every instance share one PostgreSQL (sessions, tasks, the bus). */
@@ -266,10 +337,12 @@ export function sharedStateEnv(dbUrl, drainMs) {
 /**
  * Starts `size` instances (each waited for on /ready) and HAProxy in front of them.
  * `drainMs` should exceed the balancer's detection time (checkMs x fall); `haproxyPort` 0 takes a
- * free port. Answers
+ * free port; `haproxyLogFile`: where HAProxy's log goes (default: a temporary file, removed by
+ * stop()); `onInstanceExit(inst, exit)` and `onHaproxyExit(exit)`: see createInstance() and
+ * startHaproxy(). Answers
  * { url (the MCP endpoint through HAProxy), baseUrl, instances, haproxy, stop() }.
  */
-export async function startCluster({ size = 3, dbUrl, drainMs = 3_000, checkMs = 300, env = {}, entry = DEMO_ENTRY, haproxyBin = findHaproxy(), readyTimeoutMs = 30_000, log = false, haproxyPort = 0 }) {
+export async function startCluster({ size = 3, dbUrl, drainMs = 3_000, checkMs = 300, env = {}, entry = DEMO_ENTRY, haproxyBin = findHaproxy(), readyTimeoutMs = 30_000, haproxyPort = 0, haproxyLogFile, onInstanceExit, onHaproxyExit }) {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: build the demo first (pnpm --filter fa-mcp-demo build)`);
   const instances = [];
   let haproxy;
@@ -279,11 +352,11 @@ export async function startCluster({ size = 3, dbUrl, drainMs = 3_000, checkMs =
   };
   try {
     for (let n = 1; n <= size; n++) {
-      instances.push(createInstance({ name: `mcp${n}`, port: await freePort(), entry, env: { LOG_LEVEL: 'warn', ...sharedStateEnv(dbUrl, drainMs), ...env } }).start());
+      instances.push(createInstance({ name: `mcp${n}`, port: await freePort(), entry, env: { LOG_LEVEL: 'warn', ...sharedStateEnv(dbUrl, drainMs), ...env }, onExit: onInstanceExit }).start());
     }
     await Promise.all(instances.map((i) => i.waitReady(readyTimeoutMs)));
     const port = haproxyPort || (await freePort());
-    haproxy = await startHaproxy({ config: haproxyConfig({ listenPort: port, servers: instances, checkMs, log }), port, bin: haproxyBin });
+    haproxy = await startHaproxy({ config: haproxyConfig({ listenPort: port, servers: instances, checkMs }), port, bin: haproxyBin, logFile: haproxyLogFile, onExit: onHaproxyExit });
     // Every instance in the rotation before anyone uses the cluster.
     await waitUntil(async () => {
       const seen = new Set();

@@ -3,8 +3,8 @@
  * stickiness, health check on /ready), 30 sessions of the official SDK client (v2) calling
  * get_time and slow_report in a loop (scripts/cluster/cluster.mjs starts it all):
  * (a) every session is served by more than one instance (HAProxy's X-Served-By);
- * (b) kill -9 of one instance mid-load: only the calls in flight on it fail, every session
- *     carries on, no acknowledged task is lost;
+ * (b) kill -9 of one instance mid-load: only the calls in flight on it fail, each leaves a line in
+ *     HAProxy's log, every session carries on, no acknowledged task is lost;
  * (c) a rolling restart of all three with SIGTERM (they drain), one at a time: zero failed calls
  *     (HAProxy tells clients its own keep-alive time, else a reused connection races its close);
  * (d) a resource update notified on one instance reaches subscribed sessions whose GET streams
@@ -14,8 +14,6 @@
  * Needs haproxy and PostgreSQL: in CI their absence fails; elsewhere the file skips with a reason.
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -26,6 +24,7 @@ import {
   createDatabase,
   findHaproxy,
   LOCAL_PG_URL,
+  pgAnswers,
   restartInstance,
   SERVED_BY,
   sharedStateEnv,
@@ -34,6 +33,7 @@ import {
   type Cluster,
   type Instance,
 } from '../../scripts/cluster/cluster.mjs';
+import { parseHaproxyLine } from '../../scripts/cluster/haproxy-log.mjs';
 import { createDemoServer } from '../../examples/demo/src/server.js';
 import { buildDemoDist } from '../../examples/demo/test/demo-dist.js';
 
@@ -43,20 +43,6 @@ const SESSIONS = 30;
 const DRAIN_MS = 2_500; // above HAProxy's detection time: check every 300 ms, out after two failures
 const PG_URL = process.env.FA_MCP_TEST_PG_URL ?? LOCAL_PG_URL;
 const CALL_TIMEOUT_MS = 20_000;
-
-const pg = createRequire(join(import.meta.dirname, '..', '..', 'packages', 'fa-mcp-sdk', 'package.json'))('pg') as {
-  Client: new (o: { connectionString: string; connectionTimeoutMillis: number }) => { connect(): Promise<void>; end(): Promise<void> };
-};
-async function pgAnswers(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const haproxyBin = findHaproxy();
 const ready =
@@ -170,7 +156,6 @@ describe.runIf(ready)('three demo instances behind HAProxy on one PostgreSQL', (
       // Every client comes from 127.0.0.1 (HAProxy): no rate limit, which would see one caller.
       env: { MCP_TASKS_LEASE_MS: '3000', MCP_TASKS_SWEEP_INTERVAL_MS: '1000', MCP_CAPABILITIES_SUBSCRIBE: 'true', MCP_RATE_LIMIT_ENABLED: 'false' },
       readyTimeoutMs: 60_000,
-      log: true,
     });
   }, 180_000);
 
@@ -200,6 +185,7 @@ describe.runIf(ready)('three demo instances behind HAProxy on one PostgreSQL', (
       const victim = cluster.instances[1] as Instance;
       try {
         await load.everySession(2, 0, 60_000);
+        const logFrom = cluster.haproxy.log().length;
         const killed = Date.now();
         await victim.kill();
         const dead = Date.now(); // the process is gone: no call that starts from here can reach it
@@ -210,6 +196,20 @@ describe.runIf(ready)('three demo instances behind HAProxy on one PostgreSQL', (
         for (const f of failed) expect(f.started, `a call that began after the kill failed: ${f.error}`).toBeLessThanOrEqual(dead);
         const inFlight = load.calls.filter((c) => c.started <= dead && (c.ended === undefined || c.ended >= killed));
         expect(failed.length).toBeLessThanOrEqual(inFlight.length);
+        // Every call that failed left a line in HAProxy's log (a request on the victim that did not end
+        // cleanly): with keep-alive toward clients, HAProxy closed most of them silently and logged nothing.
+        const brokenOnVictim = () =>
+          cluster.haproxy
+            .log()
+            .slice(logFrom)
+            .split('\n')
+            .filter((l) => {
+              const p = parseHaproxyLine(l);
+              return p.kind === 'request' && p.server === victim.name && p.failed;
+            });
+        await waitUntil(() => brokenOnVictim().length >= failed.length, 10_000, 'a HAProxy line for each failed call').catch(() => undefined);
+        const story = [...failed.map((f) => `${new Date(f.started).toISOString()} failed: ${f.error}`), ...brokenOnVictim()];
+        expect(brokenOnVictim().length, story.join('\n')).toBeGreaterThanOrEqual(failed.length);
       } finally {
         await load.stop();
         victim.start();

@@ -37,7 +37,7 @@ export function buildProgram(version: string): Command {
     .option('-y, --yes', 'answer every question with its default (no prompts)', false)
     .option('--config <file>', 'read answers from a JSON or YAML file (no prompts)')
     .option('--force', 'write into a non-empty folder', false)
-    .option('--sdk <version|path|tarball>', 'fa-mcp-sdk to depend on: a version of your registry, or a local folder or .tgz (file: dependency)')
+    .option('--sdk <version|path|tarball>', 'fa-mcp-sdk to depend on: a version of your registry, or a built checkout folder or .tgz (copied into vendor/, depended on as file:vendor/<tarball>)')
     .showHelpAfterError()
     .allowExcessArguments(false);
 }

@@ -13,7 +13,7 @@ import { askAnswers } from './prompts.js';
 import { scaffold, ScaffoldAbortedError } from './scaffold.js';
 import { npmRegistryProbe } from './registry-probe.js';
 import { askSdkSource } from './sdk-prompt.js';
-import { sdkDependency, templateSdkRange } from './sdk-spec.js';
+import { sdkSource, templateSdkRange } from './sdk-spec.js';
 import { checkTarget, TargetDirError } from './target-dir.js';
 import { UnsafePathError } from './safe-path.js';
 
@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     throw new AnswerError([`This create-fa-mcp ${bundle.version} bundles an fa-mcp-sdk that cannot configure: ${unavailable.join(', ')}. Leave it off.`]);
   }
   if (cli.dir) checkTarget(resolve(cli.dir), cli.force); // fail before any question is asked
-  let sdk = cli.sdk === undefined ? undefined : sdkDependency(cli.sdk, process.cwd());
+  let sdk = cli.sdk === undefined ? undefined : sdkSource(cli.sdk, process.cwd());
 
   const pm = preset.packageManager ?? detectPackageManager(process.env.npm_config_user_agent);
   const defaults = defaultAnswers(cli.dir ? resolve(cli.dir) : preset.name ? folderFor(preset.name) : 'my-mcp-server', pm, interactive);
@@ -57,11 +57,11 @@ async function main(argv: string[]): Promise<number> {
     const notOffered = FEATURES.filter((f) => !available.has(f.id)).map((f) => f.label);
     if (notOffered.length) log.info(`Not offered: ${notOffered.join(', ')} (this fa-mcp-sdk release cannot configure it yet).`);
     // The registry is asked while the questions are answered, and heard before the install question.
-    const spec = sdk ?? templateSdkRange(bundle.templateDir);
-    const probed = preset.install === undefined && !spec.startsWith('file:') ? npmRegistryProbe()(spec) : undefined;
+    const spec = sdk?.kind === 'version' ? sdk.spec : templateSdkRange(bundle.templateDir);
+    const probed = preset.install === undefined && (sdk === undefined || sdk.kind === 'version') ? npmRegistryProbe()(spec) : undefined;
     answers = await askAnswers(preset, defaults, available, {}, probed && (async () => {
       const choice = await askSdkSource(spec, await probed, process.cwd());
-      if (choice.sdkDependency) sdk = choice.sdkDependency;
+      if (choice.sdk) sdk = choice.sdk;
       return choice;
     }));
   } else {
@@ -74,12 +74,13 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   let result;
   try {
-    result = await scaffold({ targetDir, templateDir: bundle.templateDir, docsDir: bundle.docsDir, answers, force: cli.force, signal: controller.signal, ...(sdk ? { sdkDependency: sdk } : {}) });
+    result = await scaffold({ targetDir, templateDir: bundle.templateDir, docsDir: bundle.docsDir, answers, force: cli.force, signal: controller.signal, ...(sdk ? { sdk } : {}) });
   } finally {
     process.off('SIGINT', onSigint);
   }
   const say = interactive ? (m: string) => log.success(m) : (m: string) => console.log(m);
   say(`Created ${answers.name} in ${result.targetDir} (${result.files.length} files).`);
+  if (result.vendored) say(`fa-mcp-sdk comes from ${result.vendored} (package.json: ${result.sdkDependency}); commit it: a clone and the Docker build install from it.`);
 
   let installed = false;
   if (answers.install) {

@@ -75,9 +75,14 @@ export interface InstallOutcome {
  * `everyMs` while it runs, so the caller can show that the step is alive.
  */
 export function runInstall(pm: PackageManager, cwd: string, onProgress: (elapsedMs: number) => void = () => {}, everyMs = 1000): Promise<InstallOutcome> {
+  return runCaptured(pm, ['install'], cwd, onProgress, everyMs);
+}
+
+/** Runs a command of a package manager (`npm pack`, `pnpm install`, …) in `cwd` with its output captured. */
+export function runCaptured(cmd: string, args: string[], cwd: string, onProgress: (elapsedMs: number) => void = () => {}, everyMs = 1000): Promise<InstallOutcome> {
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(pm, ['install'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,8 +1,10 @@
 /**
  * Generates a project: renders every template file into a temporary folder next to the target,
  * then moves it into place. An error or an abort (Ctrl-C) removes the temporary folder, so the
- * target is either untouched or complete. The SDK documentation is copied with its links into the
- * fa-mcp-sdk repository made plain text (docs-copy.ts).
+ * target is either untouched or complete. A local fa-mcp-sdk (`--sdk` folder or tarball) is put
+ * into the project's vendor/ folder first (vendor-sdk.ts), and package.json points at it. The SDK
+ * documentation is copied with its links into the fa-mcp-sdk repository made plain text
+ * (docs-copy.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -14,7 +16,8 @@ import { featureOutput } from './features.js';
 import { localizeDocLinks } from './docs-copy.js';
 import { envFile } from './generated-files.js';
 import { withFeaturePackages } from './feature-packages.js';
-import { withSdkDependency } from './sdk-spec.js';
+import { type SdkSource, templateSdkRange, withSdkDependency } from './sdk-spec.js';
+import { VENDOR_DIR, vendoredSpec, vendorSdk } from './vendor-sdk.js';
 import { renderTemplate } from './render.js';
 import { assertNoSymlinkBetween, safeJoin } from './safe-path.js';
 import { checkTarget, moveInto, TargetDirError } from './target-dir.js';
@@ -30,8 +33,8 @@ export interface ScaffoldOptions {
   answers: Answers;
   /** Write into a non-empty folder (template files replace files of the same name). */
   force?: boolean;
-  /** The fa-mcp-sdk dependency of package.json (`--sdk`, see sdk-spec.ts); the template's range by default. */
-  sdkDependency?: string;
+  /** Where fa-mcp-sdk comes from (`--sdk`, see sdk-spec.ts): a local one is vendored; the template's range by default. */
+  sdk?: SdkSource;
   signal?: AbortSignal;
   now?: Date;
 }
@@ -42,6 +45,10 @@ export interface ScaffoldResult {
   files: string[];
   /** Every secret generated (for the caller's checks; never printed). */
   secrets: string[];
+  /** The fa-mcp-sdk dependency written into package.json. */
+  sdkDependency: string;
+  /** The vendored fa-mcp-sdk tarball (`vendor/<file>`), when a local one was given. */
+  vendored?: string;
 }
 
 export const DOCS_FOLDER = 'FA-MCP-SDK-DOC';
@@ -88,7 +95,16 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
     files.push(rel);
   };
 
+  let sdkDependency = options.sdk?.kind === 'version' ? options.sdk.spec : undefined;
+  let vendored: string | undefined;
   try {
+    if (options.sdk && options.sdk.kind !== 'version') {
+      const tarball = await vendorSdk(options.sdk, temp);
+      if (signal?.aborted) throw new ScaffoldAbortedError();
+      vendored = `${VENDOR_DIR}/${tarball}`;
+      files.push(vendored);
+      sdkDependency = vendoredSpec(tarball);
+    }
     for (const file of listTemplateFiles(options.templateDir)) {
       const content = await readFile(file.source);
       if (isBinary(content)) {
@@ -96,7 +112,7 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
         continue;
       }
       const text = renderTemplate(content.toString('utf8'), vars, file.target);
-      await write(file.target, file.target === 'package.json' ? packageJsonOf(text, options) : text);
+      await write(file.target, file.target === 'package.json' ? packageJsonOf(text, options.answers, sdkDependency) : text);
     }
     for (const file of listTemplateFiles(options.docsDir, DOCS_FOLDER)) {
       const content = await readFile(file.source);
@@ -111,11 +127,12 @@ export async function scaffold(options: ScaffoldOptions): Promise<ScaffoldResult
     rmSync(temp, { recursive: true, force: true });
     throw notWritable(err, targetDir);
   }
-  return { targetDir, files: files.sort(), secrets: features.secrets };
+  const dependency = sdkDependency ?? templateSdkRange(options.templateDir);
+  return { targetDir, files: files.sort(), secrets: features.secrets, sdkDependency: dependency, ...(vendored ? { vendored } : {}) };
 }
 
 /** package.json as rendered, with the --sdk dependency and the packages of the chosen features. */
-function packageJsonOf(text: string, options: ScaffoldOptions): string {
-  const withFeatures = withFeaturePackages(text, options.answers);
-  return options.sdkDependency ? withSdkDependency(withFeatures, options.sdkDependency) : withFeatures;
+function packageJsonOf(text: string, answers: Answers, sdkDependency: string | undefined): string {
+  const withFeatures = withFeaturePackages(text, answers);
+  return sdkDependency ? withSdkDependency(withFeatures, sdkDependency) : withFeatures;
 }

@@ -1,18 +1,18 @@
 /**
  * Asked before "Install dependencies?" when the registry does not have the fa-mcp-sdk the project
  * depends on (registry-probe.ts): say so, and offer a local checkout or tarball (the `--sdk`
- * logic of sdk-spec.ts) or leaving the install for later.
+ * logic of sdk-spec.ts, vendored into the project by vendor-sdk.ts) or leaving the install for later.
  */
 import { log, select, text } from '@clack/prompts';
 import { AnswerError } from './answers.js';
 import type { PromptIo } from './prompts.js';
 import { answered } from './prompts.js';
 import type { RegistryStatus } from './registry-probe.js';
-import { sdkDependency } from './sdk-spec.js';
+import { sdkSource, type SdkSource } from './sdk-spec.js';
 
 export interface SdkChoice {
-  /** The fa-mcp-sdk dependency chosen (a `file:` spec), when a local one was given. */
-  sdkDependency?: string;
+  /** The local fa-mcp-sdk chosen (a checkout or tarball, vendored into the project), when one was given. */
+  sdk?: SdkSource;
   /** False when the user chose to install later. */
   install?: boolean;
 }
@@ -32,7 +32,7 @@ export async function askSdkSource(spec: string, probed: RegistryStatus, cwd: st
       message: 'Where should fa-mcp-sdk come from?',
       initialValue: 'path',
       options: [
-        { value: 'path', label: 'A local fa-mcp-sdk', hint: 'a checkout (packages/fa-mcp-sdk) or a packed .tgz' },
+        { value: 'path', label: 'A local fa-mcp-sdk', hint: 'a built checkout (packages/fa-mcp-sdk) or a packed .tgz, copied into vendor/' },
         { value: 'skip', label: 'Skip the install', hint: 'install later, e.g. from a private registry' },
         { value: 'install', label: 'Install from the registry anyway' },
       ],
@@ -48,7 +48,7 @@ export async function askSdkSource(spec: string, probed: RegistryStatus, cwd: st
       placeholder: '../fa-mcp-sdk/packages/fa-mcp-sdk',
       validate: (value) => {
         try {
-          sdkDependency((value ?? '').trim(), cwd);
+          sdkSource((value ?? '').trim(), cwd);
           return undefined;
         } catch (err) {
           return err instanceof AnswerError ? err.message.replace(/^--sdk /, '') : String(err);
@@ -57,5 +57,5 @@ export async function askSdkSource(spec: string, probed: RegistryStatus, cwd: st
     }),
     io,
   );
-  return { sdkDependency: sdkDependency(path.trim(), cwd) };
+  return { sdk: sdkSource(path.trim(), cwd) };
 }

@@ -80,21 +80,38 @@ describe('create-fa-mcp (non-interactive)', () => {
     expect(existsSync(join(tmp.dir, args[0] as string))).toBe(false);
   });
 
-  it('--sdk depends on a local checkout or tarball (file:), or a given version', async () => {
+  it('--sdk vendors a local tarball or a built checkout (file:vendor/…), or depends on a given version', async () => {
     const sdkDir = join(tmp.dir, 'sdk-checkout');
-    mkdirSync(sdkDir);
-    writeFileSync(join(sdkDir, 'package.json'), '{ "name": "fa-mcp-sdk", "version": "0.1.0" }');
-    writeFileSync(join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz'), '');
+    mkdirSync(join(sdkDir, 'dist'), { recursive: true });
+    writeFileSync(join(sdkDir, 'package.json'), '{ "name": "fa-mcp-sdk", "version": "0.1.0", "files": ["dist"] }');
+    writeFileSync(join(sdkDir, 'dist', 'index.js'), 'export const built = true;\n');
+    const tarball = join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz');
+    writeFileSync(tarball, 'a tarball');
     const dep = (dir: string) => (JSON.parse(readFileSync(join(tmp.dir, dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['fa-mcp-sdk'];
-    for (const [dir, sdk, expected] of [['sdk-a', 'sdk-checkout', `file:${sdkDir}`], ['sdk-b', 'fa-mcp-sdk-0.1.0.tgz', `file:${join(tmp.dir, 'fa-mcp-sdk-0.1.0.tgz')}`], ['sdk-c', '0.1.0', '0.1.0']] as const) {
+    for (const [dir, sdk, expected] of [['sdk-a', 'sdk-checkout', 'file:vendor/fa-mcp-sdk-0.1.0.tgz'], ['sdk-b', 'fa-mcp-sdk-0.1.0.tgz', 'file:vendor/fa-mcp-sdk-0.1.0.tgz'], ['sdk-c', '0.1.0', '0.1.0']] as const) {
       const r = await cli([dir, '--yes', '--no-install', '--sdk', sdk]);
       expect(r.code, r.stderr).toBe(0);
       expect(dep(dir)).toBe(expected);
     }
+    // The tarball is copied as it is; the checkout is packed by npm (its package.json and dist/ inside).
+    expect(readFileSync(join(tmp.dir, 'sdk-b', 'vendor', 'fa-mcp-sdk-0.1.0.tgz'), 'utf8')).toBe('a tarball');
+    const packed = await run('tar', ['tzf', join(tmp.dir, 'sdk-a', 'vendor', 'fa-mcp-sdk-0.1.0.tgz')], { timeoutMs: 30_000 });
+    expect(packed.stdout.split('\n')).toEqual(expect.arrayContaining(['package/package.json', 'package/dist/index.js']));
+    expect(readdirSync(join(tmp.dir, 'sdk-c', 'vendor'))).toEqual(['README.md']);
+    const said = (await cli(['sdk-e', '--yes', '--no-install', '--sdk', 'fa-mcp-sdk-0.1.0.tgz'])).stdout;
+    expect(said).toContain('fa-mcp-sdk comes from vendor/fa-mcp-sdk-0.1.0.tgz (package.json: file:vendor/fa-mcp-sdk-0.1.0.tgz); commit it');
+
     const bad = await cli(['sdk-d', '--yes', '--no-install', '--sdk', 'no/such/checkout']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--sdk no/such/checkout: neither an existing folder or tarball nor a version');
     expect(existsSync(join(tmp.dir, 'sdk-d'))).toBe(false);
+    const unbuilt = join(tmp.dir, 'sdk-unbuilt');
+    mkdirSync(unbuilt);
+    writeFileSync(join(unbuilt, 'package.json'), '{ "name": "fa-mcp-sdk", "version": "0.1.0" }');
+    const notBuilt = await cli(['sdk-f', '--yes', '--no-install', '--sdk', 'sdk-unbuilt']);
+    expect(notBuilt.code).toBe(1);
+    expect(notBuilt.stderr).toContain('is not built (no dist/index.js): build it first');
+    expect(existsSync(join(tmp.dir, 'sdk-f'))).toBe(false);
   });
 
   it('a failing install names the step, its time and shows the package manager\'s output', async () => {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffold } from '../src/scaffold.js';
-import { dockerfileProblems, parseDockerfile } from './dockerfile-shape.js';
+import { dockerfileProblems, parseDockerfile, type DockerInstruction } from './dockerfile-shape.js';
 import { DOCS_DIR, sampleAnswers, TEMPLATE_DIR, tempDir } from './helpers.js';
 
 const tmp = tempDir();
@@ -31,6 +31,18 @@ describe.each(['npm', 'pnpm', 'yarn'] as const)('Dockerfile of a project using %
   it('keeps secrets and local settings out of the build context', () => {
     const ignored = readFileSync(join(dir, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['.env*', '!.env.example', 'config/local.yaml', 'node_modules', 'dist']));
+  });
+
+  it('copies vendor/ (packages installed from a file: vendor/fa-mcp-sdk-*.tgz) before the install of each stage', () => {
+    const instructions = parseDockerfile(readFileSync(join(dir, 'Dockerfile'), 'utf8'));
+    const stages = instructions.reduce<DockerInstruction[][]>((all, i) => (i.keyword === 'FROM' ? [...all, [i]] : (all[all.length - 1]?.push(i), all)), []);
+    for (const stage of stages) {
+      const install = stage.findIndex((i) => i.keyword === 'RUN' && i.args.startsWith(packageManager) && /\b(ci|install)\b/.test(i.args) && !i.args.includes('--global'));
+      expect(install, stage[0]?.args).toBeGreaterThan(0);
+      expect(stage.slice(0, install).filter((i) => i.keyword === 'COPY').map((i) => i.args), stage[0]?.args).toContain('vendor ./vendor');
+    }
+    const ignored = readFileSync(join(dir, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    expect(ignored.filter((l) => /^(vendor|\*\.tgz|\*\*)/.test(l))).toEqual([]);
   });
 });
 

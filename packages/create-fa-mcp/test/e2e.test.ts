@@ -1,15 +1,18 @@
 /**
- * `npm create fa-mcp`, end to end, the way a user meets it: the workspace packages are packed,
- * the packed CLI generates a project non-interactively (fa-mcp-sdk pointed at the packed
- * tarball), the project installs, lints, typechecks, tests and builds with its own scripts, then
- * starts; the official MCP Inspector (CLI mode) calls its example tool over HTTP, and SIGTERM
- * stops it with exit code 0. The Dockerfile is checked for shape (no Docker engine here).
+ * `npm create fa-mcp`, end to end, the way a user meets it while fa-mcp-sdk is not on the registry:
+ * the workspace packages are packed, the packed CLI generates a project non-interactively with
+ * `--sdk <fa-mcp-sdk tarball>` (vendored into the project as vendor/fa-mcp-sdk-<version>.tgz), the
+ * lockfile is made and everything is committed to git. A `git clone` of that repository in another
+ * folder — what a teammate or CI gets — installs with `npm ci`, lints, typechecks, tests and builds
+ * with its own scripts, then starts; the official MCP Inspector (CLI mode) calls its example tool
+ * over HTTP, and SIGTERM stops it with exit code 0. The Dockerfile is checked for shape (no Docker
+ * engine here).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerfileProblems } from './dockerfile-shape.js';
 import { listFiles, PKG_ROOT, REPO_ROOT, SDK_ROOT, tempDir } from './helpers.js';
@@ -54,7 +57,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 describe('npm create fa-mcp, end to end', () => {
-  it('packs, generates, installs, lints, typechecks, tests, builds, starts, serves the Inspector and stops', async () => {
+  it('packs, generates with the vendored SDK, commits, clones, installs with npm ci, lints, typechecks, tests, builds, starts, serves the Inspector and stops', async () => {
     const t0 = Date.now();
     const lap: Record<string, number> = {};
     const mark = (name: string) => (lap[name] = Math.round((Date.now() - t0) / 1000));
@@ -68,33 +71,48 @@ describe('npm create fa-mcp, end to end', () => {
     const cliTgz = join(packs, tarballs.find((f) => f.startsWith('create-fa-mcp-')) as string);
     mark('pack');
 
-    // 2. Run the packed CLI as `npm create` does, without questions.
-    await runOk('npm', ['exec', '--yes', `--package=${cliTgz}`, '--', 'create-fa-mcp', 'e2e-server', '--yes', '--no-install', '--description', 'End-to-end test server'], {
+    // 2. Run the packed CLI as `npm create` does, without questions, with the packed fa-mcp-sdk.
+    await runOk('npm', ['exec', '--yes', `--package=${cliTgz}`, '--', 'create-fa-mcp', 'e2e-server', '--yes', '--no-install', '--description', 'End-to-end test server', '--sdk', sdkTgz], {
       cwd: tmp.dir,
       env,
       timeoutMs: 120_000,
     });
-    const project = join(tmp.dir, 'e2e-server');
-    const generated = listFiles(project);
-    expect(generated.filter((f) => readFileSync(join(project, f), 'utf8').includes('{{'))).toEqual([]);
-    const pkgFile = join(project, 'package.json');
-    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies: Record<string, string> };
-    expect(pkg.dependencies['fa-mcp-sdk']).toMatch(/^\^\d+\.\d+\.\d+$/); // a version range for real users
-    pkg.dependencies['fa-mcp-sdk'] = `file:${sdkTgz}`;
-    writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+    const origin = join(tmp.dir, 'e2e-server');
+    const generated = listFiles(origin);
+    expect(generated.filter((f) => !f.endsWith('.tgz') && readFileSync(join(origin, f), 'utf8').includes('{{'))).toEqual([]);
+    const vendored = `vendor/${basename(sdkTgz)}`;
+    expect(generated).toContain(vendored);
+    const pkg = JSON.parse(readFileSync(join(origin, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies['fa-mcp-sdk']).toBe(`file:${vendored}`); // relative: found wherever the project is
     mark('generate');
 
-    // 3. Install, then the project's own checks (independent, so side by side).
-    await runOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, env, timeoutMs: 240_000 });
+    // 3. The lockfile, then a commit of everything the generated .gitignore lets in.
+    await runOk('npm', ['install', '--package-lock-only', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: origin, env, timeoutMs: 240_000 });
+    expect(readFileSync(join(origin, 'package-lock.json'), 'utf8')).not.toContain(tmp.dir); // no absolute path of this machine
+    const git = (args: string[], cwd: string) => runOk('git', ['-c', 'user.name=e2e', '-c', 'user.email=e2e@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, env, timeoutMs: 60_000 });
+    await git(['init', '--quiet'], origin);
+    await git(['add', '--all'], origin);
+    await git(['commit', '--quiet', '--message', 'generated by create-fa-mcp'], origin);
+    const committed = (await git(['ls-files'], origin)).stdout.split('\n');
+    expect(committed).toEqual(expect.arrayContaining([vendored, 'package-lock.json', 'Dockerfile', '.dockerignore']));
+    expect(committed).not.toContain('.env'); // the secrets stay behind
+
+    // 4. Another folder, as a teammate or CI gets it, where the tarballs packed in step 1 are not:
+    // a clone, `npm ci`, then the project's own checks.
+    await rm(packs, { recursive: true, force: true });
+    const project = join(tmp.dir, 'elsewhere', 'e2e-clone');
+    await git(['clone', '--quiet', origin, project], tmp.dir);
+    mark('clone');
+    await runOk('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, env, timeoutMs: 240_000 });
     mark('install');
     await Promise.all(
       ['lint', 'typecheck', 'test', 'build'].map((script) => runOk('npm', ['run', script], { cwd: project, env, timeoutMs: 420_000 })),
     );
     mark('checks');
     expect(existsSync(join(project, 'dist', 'start.js'))).toBe(true);
-    expect(dockerfileProblems(project)).toEqual([]); // the lockfile now exists: every COPY source must
+    expect(dockerfileProblems(project)).toEqual([]); // every COPY source (vendor/ and the lockfile included) is in the clone
 
-    // 4. Start it as production would, and call its tool with the official MCP Inspector.
+    // 5. Start the clone as production would, and call its tool with the official MCP Inspector.
     const port = await freePort();
     const server = spawn(process.execPath, ['dist/start.js'], { cwd: project, env: { ...env, NODE_ENV: 'production', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';

@@ -4,7 +4,7 @@
  * install run with the package manager that invoked the scaffolder; and Ctrl-C leaving nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { load as parseYaml } from 'js-yaml';
@@ -158,7 +158,10 @@ exec ${JSON.stringify(npmPath)} "$@"
     }
     const dir = join(tmp.dir, 'local-sdk');
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(pkg.dependencies['fa-mcp-sdk']).toBe(`file:${SDK_DIR}`);
+    // The checkout is packed into the project (vendor/), and depended on by a relative path a clone finds too.
+    const sdkVersion = (JSON.parse(readFileSync(join(SDK_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(pkg.dependencies['fa-mcp-sdk']).toBe(`file:vendor/fa-mcp-sdk-${sdkVersion}.tgz`);
+    expect(statSync(join(dir, 'vendor', `fa-mcp-sdk-${sdkVersion}.tgz`)).size).toBeGreaterThan(0);
     expect(readFileSync(record, 'utf8').trim()).toBe(`${dir}|install`);
     expect(registryWithout.requests).toContain('/fa-mcp-sdk');
   }, 180_000);

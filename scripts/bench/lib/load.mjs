@@ -40,12 +40,15 @@ function percentile(sorted, p) {
 }
 
 /**
- * @param {{ url: string, era: '2025' | '2026', method?: string, sessions?: string[], headers?: Record<string, string>, connections: number, durationSec?: number, amount?: number }} opts
+ * `body(id)` and `expect` replace the workload's request and expected text (lib/tool-rss.mjs calls
+ * other tools with arguments of their own).
+ * @param {{ url: string, era: '2025' | '2026', method?: string, sessions?: string[], headers?: Record<string, string>, connections: number, durationSec?: number, amount?: number, body?: (id: number) => string, expect?: string }} opts
  * @returns {Promise<{ requests: number, reqPerSec: number, p50Ms: number, p99Ms: number, errors: number, firstError?: string }>}
  */
 export async function runLoad(opts) {
   const { url, era, sessions = [], connections, headers: extra = {}, method = 'tools/call' } = opts;
-  const { expect } = workload(method);
+  const expect = opts.expect ?? workload(method).expect;
+  const body = opts.body ?? ((id) => callBody(era, id, method));
   // Stops at `amount` calls or after `durationSec`, whichever comes first (5 s when neither is given).
   const seconds = opts.durationSec ?? (opts.amount ? Infinity : 5);
   const deadline = performance.now() + seconds * 1000;
@@ -64,7 +67,7 @@ export async function runLoad(opts) {
           remaining--;
           const t0 = performance.now();
           try {
-            const res = await connection.post(callBody(era, nextId++, method));
+            const res = await connection.post(body(nextId++));
             latencies.push(performance.now() - t0);
             if (res.status !== 200 || !res.text.includes(expect) || res.text.includes('"error"')) {
               errors++;

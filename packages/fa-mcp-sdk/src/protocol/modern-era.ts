@@ -23,8 +23,11 @@ export interface ModernEraOptions {
   requestState: AppConfig['mcp']['requestState'];
   cacheHints: AppConfig['mcp']['cacheHints'];
   logger: CoreLogger;
-  /** Whether more than one process may serve the rounds of one request (HTTP): a missing secret is then worth a warning. */
-  sharedEndpoint: boolean;
+  /**
+   * Why more than one process may serve the rounds of one request (config/shared-instances.ts), or
+   * undefined (stdio, or one local instance): only then is a missing secret worth a warning.
+   */
+  sharedBecause?: string | undefined;
 }
 
 export function createModernEraSupport(opts: ModernEraOptions): ModernEraSupport {
@@ -33,8 +36,12 @@ export function createModernEraSupport(opts: ModernEraOptions): ModernEraSupport
   if (!secret) {
     key = randomBytes(32);
     const note = 'mcp.requestState.secret is not set: requestState is signed with a random key of this process, so another instance cannot read it';
-    if (opts.sharedEndpoint) opts.logger.warn({ key: 'mcp.requestState.secret' }, `${note}; set MCP_REQUEST_STATE_SECRET when several instances serve the same endpoint`);
-    else opts.logger.debug({ key: 'mcp.requestState.secret' }, note);
+    if (opts.sharedBecause) {
+      opts.logger.warn(
+        { key: 'mcp.requestState.secret', because: opts.sharedBecause },
+        `${note}; set MCP_REQUEST_STATE_SECRET, the same on every instance (several may serve this endpoint: ${opts.sharedBecause})`,
+      );
+    } else opts.logger.debug({ key: 'mcp.requestState.secret' }, note);
   }
   const codec = createRequestStateCodec<unknown>({ key, ttlSeconds: Math.ceil(ttlMs / 1000) });
   const support: ModernEraSupport = { codec, maxRounds };
