@@ -22,9 +22,13 @@ describe.each(ALL_TARGETS)('tools on $label', (target) => {
     expect(getJsonFromResult(result)).toEqual({ greeting: 'Hello, Ada!' });
   });
 
-  it('say_hello refuses a call without a name (-32602, handler not run)', async () => {
-    const err = await expectToolError(client.callTool({ name: 'say_hello', arguments: {} }), -32602);
-    expect(JSON.stringify(err.data)).toContain('name');
+  it('say_hello answers a call without a name with an isError result naming the field (handler not run)', async () => {
+    const result = await client.callTool({ name: 'say_hello', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result._meta?.['fa-mcp/validation']).toEqual({ field: 'name', reason: 'is required' });
+    // expectToolError takes this result as -32602 too (and the JSON-RPC error of mcp.validation.argumentErrors: protocol).
+    const err = await expectToolError(client.callTool({ name: 'say_hello', arguments: {} }), -32602, 'name is required');
+    expect(err.data).toEqual({ field: 'name', reason: 'is required' });
   });
 
   it('convert_temperature converts between units', async () => {
@@ -38,8 +42,9 @@ describe.each(ALL_TARGETS)('tools on $label', (target) => {
     expect(JSON.stringify(result.content)).toContain('below absolute zero');
   });
 
-  it('convert_temperature refuses an unknown unit (-32602)', async () => {
-    await expectToolError(client.callTool({ name: 'convert_temperature', arguments: { value: 1, from: 'rankine', to: 'kelvin' } }), -32602);
+  it('convert_temperature refuses an unknown unit (invalid arguments)', async () => {
+    const err = await expectToolError(client.callTool({ name: 'convert_temperature', arguments: { value: 1, from: 'rankine', to: 'kelvin' } }), -32602);
+    expect(err.data).toMatchObject({ field: 'from' });
   });
 });
 

@@ -11,7 +11,7 @@ const row = (client: string, revision: MatrixRow['revision'], note?: string): Ma
   version: '1.0.0',
   transport: 'stdio',
   revision,
-  cells: { connect: note ? { state: 'works', note } : { state: 'works' }, 'bad argument -32602': { state: 'not supported', why: 'a | b' } },
+  cells: { connect: note ? { state: 'works', note } : { state: 'works' }, 'bad argument': { state: 'not supported', why: 'a | b' } },
 });
 
 const dirs: string[] = [];

@@ -1,7 +1,8 @@
 /**
  * say_hello: greets someone. Shows the shape of a tool: its definition and its handler in one
- * file, an input schema the framework checks before the handler runs (a bad call answers
- * JSON-RPC -32602), and an output schema its structured result must match.
+ * file, an input schema the framework checks before the handler runs (a bad call answers a
+ * tool result with isError naming the field, for the model to correct), and an output schema
+ * its structured result must match.
  */
 import { formatToolResult, type ITool } from 'fa-mcp-sdk';
 import type { CustomConfig } from '../custom-config.js';

@@ -125,21 +125,32 @@ describe('fa-mcp-demo over Streamable HTTP', () => {
     expect(result.structuredContent).toEqual({ amount: 100, from: 'EUR', to: 'USD', rate: 1.1, result: 110 });
   });
 
-  it('convert_currency rejects bad input with -32602 and { field, reason }', async () => {
-    const negative = await rpcError(client.callTool({ name: 'convert_currency', arguments: { amount: -5, from: 'EUR', to: 'USD' } }));
-    expect(negative.code).toBe(-32602);
-    expect(negative.data).toMatchObject({ field: 'amount' });
-    expect((negative.data as { reason: string }).reason).toMatch(/>= 0/);
+  it('convert_currency answers bad input with an isError result the model reads: the field and the reason', async () => {
+    const bad = async (args: Record<string, unknown>) => {
+      const result = await client.callTool({ name: 'convert_currency', arguments: args });
+      expect(result.isError).toBe(true);
+      return { text: (result.content as Array<{ text: string }>)[0]?.text, issue: result._meta?.['fa-mcp/validation'] };
+    };
+    expect(await bad({ amount: -5, from: 'EUR', to: 'USD' })).toEqual({
+      text: 'Invalid arguments for tool convert_currency: amount must be >= 0',
+      issue: { field: 'amount', reason: 'must be >= 0' },
+    });
+    expect((await bad({ amount: 1, from: 'EUR', to: 'BTC' })).issue).toMatchObject({ field: 'to' });
+    expect((await bad({ amount: 1, from: 'EUR', to: 'USD', fee: 2 })).issue).toEqual({ field: 'fee', reason: 'is not allowed' });
+  });
 
-    const badEnum = await rpcError(client.callTool({ name: 'convert_currency', arguments: { amount: 1, from: 'EUR', to: 'BTC' } }));
-    expect(badEnum.code).toBe(-32602);
-    expect(badEnum.data).toMatchObject({ field: 'to' });
-
-    const extra = await rpcError(
-      client.callTool({ name: 'convert_currency', arguments: { amount: 1, from: 'EUR', to: 'USD', fee: 2 } }),
-    );
-    expect(extra.code).toBe(-32602);
-    expect(extra.data).toMatchObject({ field: 'fee', reason: 'is not allowed' });
+  it('convert_currency answers -32602 with { field, reason } under mcp.validation.argumentErrors: protocol', async () => {
+    const strict = await createDemoServer(quiet({ mcp: { validation: { argumentErrors: 'protocol' } } }));
+    const strictClient = await connect(strict.url as string);
+    try {
+      const negative = await rpcError(strictClient.callTool({ name: 'convert_currency', arguments: { amount: -5, from: 'EUR', to: 'USD' } }));
+      expect(negative.code).toBe(-32602);
+      expect(negative.message).toContain('Invalid arguments for tool convert_currency: amount must be >= 0');
+      expect(negative.data).toMatchObject({ field: 'amount', reason: 'must be >= 0' });
+    } finally {
+      await strictClient.close();
+      await strict.stop('test finished');
+    }
   });
 
   it('slow_report sends increasing progress notifications up to the total', async () => {

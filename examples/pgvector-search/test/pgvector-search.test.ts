@@ -70,11 +70,12 @@ describe('pgvector-search example', () => {
     expect(await server.db.main.oneRow('SELECT count(*)::int AS c FROM documents')).toEqual({ c: 4 });
   });
 
-  it('rejects a vector of the wrong size and a search with nothing to search for (-32602)', async () => {
-    for (const args of [{ embedding: [1, 2, 3] }, {}]) {
-      const err = await client.callTool({ name: 'search_documents', arguments: args }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ProtocolError);
-      expect((err as ProtocolError).code).toBe(-32602);
-    }
+  it('answers a vector of the wrong size with an isError result (inputSchema), and a search with nothing to search for with -32602 (the handler)', async () => {
+    const wrongSize = await client.callTool({ name: 'search_documents', arguments: { embedding: [1, 2, 3] } });
+    expect(wrongSize.isError).toBe(true);
+    expect(wrongSize._meta?.['fa-mcp/validation']).toEqual({ field: 'embedding', reason: `must NOT have fewer than ${DIMENSIONS} items` });
+    const err = await client.callTool({ name: 'search_documents', arguments: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProtocolError);
+    expect((err as ProtocolError).code).toBe(-32602);
   });
 });

@@ -21,7 +21,7 @@ export const emitEventTool: ITool = {
     properties: {
       type: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,200}$', description: 'Event type, e.g. report.ready' },
       data: { type: 'object', description: 'The event data' },
-      idempotencyKey: { type: 'string', description: 'Optional: the same key queues the event once (and is its webhook-id)' },
+      idempotencyKey: { type: 'string', description: 'Optional: the same key from the same caller queues the event once (its webhook-id is derived from the caller and the key)' },
     },
     required: ['type', 'data'],
     additionalProperties: false,

@@ -70,13 +70,16 @@ export interface EmitResult {
   endpoints: string[];
 }
 
-/** Connects the official client and returns a function that calls emit_event. */
-export async function emitter(url: string): Promise<{ emit(type: string, data: Record<string, unknown>): Promise<EmitResult>; close(): Promise<void> }> {
+/** Connects the official client (with `token` as its bearer, if given) and returns a function that calls emit_event. */
+export async function emitter(
+  url: string,
+  token?: string,
+): Promise<{ emit(type: string, data: Record<string, unknown>, idempotencyKey?: string): Promise<EmitResult>; close(): Promise<void> }> {
   const client = new Client({ name: 'webhooks-example-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : undefined));
   return {
-    async emit(type, data) {
-      const result = await client.callTool({ name: 'emit_event', arguments: { type, data } });
+    async emit(type, data, idempotencyKey) {
+      const result = await client.callTool({ name: 'emit_event', arguments: { type, data, ...(idempotencyKey ? { idempotencyKey } : {}) } });
       if (result.isError) throw new Error(`emit_event failed: ${JSON.stringify(result.content)}`);
       return result.structuredContent as unknown as EmitResult;
     },

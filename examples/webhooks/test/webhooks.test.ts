@@ -3,7 +3,8 @@
  * with `standardwebhooks`; a receiver that is down gets the event, with the
  * same id, once it is up; a kill -9 of the server leaves undelivered events in
  * the PostgreSQL outbox and a restart delivers them; two instances on one
- * outbox deliver each event once; a private target is refused in production.
+ * outbox deliver each event once; a private target is refused in production;
+ * two callers using the same idempotency key both get their event delivered.
  */
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
@@ -110,6 +111,37 @@ describe('examples/webhooks', () => {
     expect(delivered.every((d) => d.attempts === 1)).toBe(true);
     expect(receiver.received.map((h) => h.id).sort()).toEqual([...ids].sort());
   }, 60_000);
+
+  for (const store of ['memory', 'postgres'] as const) {
+    it(`two callers, one idempotency key (${store} outbox): each gets its event, only a caller's own repeat is dropped`, async () => {
+      const alice = `alice-${randomBytes(16).toString('hex')}`;
+      const mallory = `mallory-${randomBytes(16).toString('hex')}`;
+      const secret = newSecret();
+      const receiver = later(await startWebhookReceiver({ secret }));
+      const env: Record<string, string> = { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret, AUTH_ENABLED: 'true', AUTH_PERMANENT_SERVER_TOKENS: `${alice},${mallory}` };
+      if (store === 'postgres') {
+        const db = await privateSchema();
+        cleanups.push(() => db.drop());
+        Object.assign(env, { WEBHOOKS_STORE: 'postgres', DB_MAIN_URL: db.url });
+      }
+      const server = later(await startInProcess(env));
+      const [a, m] = [later(await emitter(server.url!, alice)), later(await emitter(server.url!, mallory))];
+      const first = await m.emit('order.created', { by: 'mallory' }, 'order-42');
+      const second = await a.emit('order.created', { by: 'alice' }, 'order-42');
+      const repeat = await a.emit('order.created', { by: 'alice' }, 'order-42');
+      expect(second.id).not.toBe(first.id);
+      expect(repeat.id).toBe(second.id);
+      const received = await receiver.waitFor((r) => r.length >= 2);
+      await waitFor('both delivered', async () => (await server.webhooks!.outbox.countByStatus()).delivered === 2);
+      expect(received.map((h) => [h.id, h.payload.data])).toEqual(
+        expect.arrayContaining([
+          [first.id, { by: 'mallory' }],
+          [second.id, { by: 'alice' }],
+        ]),
+      );
+      expect(await server.webhooks!.outbox.countByStatus()).toEqual({ pending: 0, delivered: 2, dead: 0 });
+    });
+  }
 
   it('a private target is refused in production: the event is dead, the receiver gets nothing', async () => {
     const secret = newSecret();

@@ -6,7 +6,7 @@ export { initMcpServer } from './init-entry.js';
 export type { InitOptions, McpServerData, McpServerHandle } from './init-mcp-server.js';
 export { getTools, notifyResourceUpdated, getTaskStore, resetTaskStore } from './running-servers.js';
 export * from './core/errors.js';
-export { createJsonRpcErrorResponse, toWireError, type WireError } from './core/error-mapping.js';
+export { createJsonRpcErrorResponse, toWireError, type WireErrorInfo } from './core/error-mapping.js';
 export * from './core/results.js';
 export * from './core/types.js';
 export type { RequestContext, AuthInfo, ProtocolEra, TransportKind, TraceContext } from './core/request-context.js';
@@ -27,7 +27,7 @@ export { MintedResources, type MintResourceInput } from './state/minted-resource
 export { mintResource } from './state/minted-scope.js';
 export { RATE_LIMIT_MIGRATIONS } from './state/rate-limit-migrations.js';
 export type { ReadinessCheck } from './ops/health.js';
-export { maskSecrets } from './ops/mask-secrets.js';
+export { maskSecrets } from './config/mask.js';
 export { maskSensitive, MASK_PATTERNS, type IMaskRules, type MaskPatternName } from './ops/mask-sensitive.js';
 export { ServerMetrics, KNOWN_METHODS, type RequestOutcome, type TaskCounts } from './ops/metrics.js';
 export { AUTH_FAILURE_REASONS, type Telemetry, type ToolOutcome, type ToolCallRecord } from './core/telemetry.js';
@@ -60,7 +60,7 @@ export { LdapGroupResolver, type LdapOptions } from './auth/ldap-groups.js';
 export type { AuthConfig, OAuthClientConfig } from './config/sections/auth-config.js';
 export {
   isTerminalTaskStatus, TaskLimitError, toTaskDto,
-  type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,
+  type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskRelease, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,
 } from './tasks/task-types.js';
 export { InMemoryTaskStore } from './tasks/task-store-memory.js';
 export { PostgresTaskStore, TASK_MIGRATIONS } from './tasks/task-store-postgres.js';

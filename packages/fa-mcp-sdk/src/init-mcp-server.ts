@@ -38,8 +38,10 @@ import { createFailureLimiters } from './state/rate-limiters.js';
 import { Databases } from './db/databases.js';
 import type { RunningHttpServer } from './transport/http/http-server.js';
 import { metricsExposureWarning } from './ops/metrics-exposure.js';
+import { sharedInstancesReason } from './config/shared-instances.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
+import { stopAtEndOfInput } from './stdio-end.js';
 import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
 import { trackRunningServer } from './running-servers.js';
 import type { ITaskStore } from './tasks/task-types.js';
@@ -242,7 +244,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   const live = new LiveServers();
   const changes = state.connectChanges({ resourceUpdated: (uri) => live.resourceUpdated(uri), listChanged: (kind) => live.listChanged(kind) });
   // The 2026-07-28 requestState codec is the SDK's: made where the SDK is loaded (HTTP below, stdio-sdk.ts).
-  const modern: ModernEraOptions = { ...config.mcp, logger, sharedEndpoint: !isStdio };
+  const modern: ModernEraOptions = { ...config.mcp, logger, sharedBecause: isStdio ? undefined : sharedInstancesReason(config, loaded.nodeEnv) };
   const eventStore = state.eventStore;
   let stopped = false;
   // The stopper is built once the transports run; /ready may ask before (never shutting down then).
@@ -261,6 +263,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   let afterFirstAnswersTimer: NodeJS.Timeout | undefined;
   let http: RunningHttpServer | undefined;
   let stdio: ReturnType<typeof startStdio> | undefined;
+  // The client closed stdin: may come before the handle exists (a script's whole input arrives at once).
+  let inputEnded: () => void = () => undefined;
+  const endOfInput = new Promise<void>((resolve) => (inputEnded = resolve));
   if (isStdio) {
     const stdioAuth = await auth.stdioAuth(); // verified at start: a bad token stops it
     stdio = startStdio({
@@ -271,7 +276,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       onerror: (err) => logger.warn({ err }, 'stdio transport error'),
       lineGuard: { maxLineBytes: config.mcp.limits.maxPayloadBytes, maxJsonDepth: config.mcp.limits.maxJsonDepth },
       coldFront: config.mcp.fastPath,
+      consoleToStderr: config.mcp.stdio.consoleToStderr,
       sdkStarted: afterFirstAnswers,
+      inputEnded: () => inputEnded(),
     });
     // A stdio server no client talks to yet still starts them, a moment later.
     afterFirstAnswersTimer = setTimeout(afterFirstAnswers, 1000);
@@ -314,8 +321,12 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
         // Shutdown began (drain included): /ready answers 503 while everything is still served.
         isShuttingDown: () => stopping$.stopper?.shuttingDown ?? false,
       }),
-      // REST routes sit behind the same authentication as /mcp.
-      mountRoutes: (kit) => ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW() } : {}) }, core, data.rest),
+      // REST routes sit behind the same authentication as /mcp; the OpenAPI document checks a caller as /mcp does.
+      mountRoutes: (kit) => {
+        const { requiredScopes, requiredGroups } = config.webServer.auth;
+        const docsAuth = (optional: boolean) => auth.createAuthMW({ requiredScopes, requiredGroups, optional });
+        return ops.mountRoutes({ ...kit, ...(auth.enabled ? { auth: auth.createAuthMW(), docsAuth } : {}) }, core, data.rest);
+      },
       agentTester: await prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
       auth,
       errorRoutes: {
@@ -383,6 +394,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
   // getTools(), notifyResourceUpdated(), getTaskStore() find it while it runs (running-servers.ts).
   const untrack = trackRunningServer(handle);
   if (handleSignals) stops.handleSignals((reason, opts) => handle.stop(reason, opts));
+  if (stdio) void endOfInput.then(() => stopAtEndOfInput(handle, { exit: handleSignals && !stdin, stdout: stdout ?? process.stdout }));
   if (ops.metricsUrl) handle.metricsUrl = ops.metricsUrl;
   if (http) {
     handle.http = http;

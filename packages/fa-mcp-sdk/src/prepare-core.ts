@@ -25,7 +25,7 @@ import { appsExtension } from './apps/apps-support.js';
 import { createAppToolView } from './apps/tool-view.js';
 import { Paginator } from './core/pagination.js';
 import { prepareSkills } from './skills/prepare-skills.js';
-import type { IWebhookSender } from './webhooks/webhook-types.js';
+import type { WebhookSenderSource } from './core/webhook-sender.js';
 import { deriveCapabilities } from './protocol/capabilities.js';
 
 export { sdkVersion } from './ops/sdk-version.js';
@@ -45,8 +45,8 @@ export interface PrepareInput {
   nodeEnv?: string;
   /** The server's databases (`mcp.rateLimit.store: postgres` uses one). */
   databases?: Databases;
-  /** What handlers get as `webhooks`. */
-  webhooks?: IWebhookSender;
+  /** What handlers get as `webhooks` (scoped to each request's caller). */
+  webhooks?: WebhookSenderSource;
 }
 
 export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development', databases, webhooks }: PrepareInput): Promise<Core> {
@@ -122,6 +122,7 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     },
     pageSize: config.mcp.pagination.pageSize,
     cursorSecret,
+    argumentErrors: config.mcp.validation.argumentErrors,
     hideUnauthorized: config.webServer.auth.hideUnauthorized,
     ...(limiters ? { rateLimit: rateLimitStep({ scope: rl.scope, general: limiters.general, perTool: limiters.perTool, perMethod: limiters.perMethod }) } : {}),
     ...(restLimiter ? { restRateLimiter: restLimiter } : {}),

@@ -22,7 +22,8 @@ export interface StoppableParts {
   logger: CoreLogger;
   ops: Pick<Operations, 'stopping' | 'close'>;
   http?: RunningHttpServer;
-  stdio?: { close(): Promise<void> };
+  /** The stdio connection; `inFlight`: requests read and not answered. */
+  stdio?: { close(): Promise<void>; inFlight(): number };
   tasks?: TaskRuntime;
   /** Closed after the transports, in this order (webhooks, state, databases). */
   closeLast: Array<{ name: string; close: () => Promise<void> }>;
@@ -33,7 +34,11 @@ export interface ServerStopper {
   stop(reason: string, opts?: StopOptions): Promise<ShutdownOutcome>;
   /** Shutdown began (the drain included): /ready answers 503. */
   readonly shuttingDown: boolean;
-  /** SIGTERM and SIGINT call `stop` (the handle's, which also marks it stopped) and end the process (exit 0 when nothing was abandoned). */
+  /**
+   * SIGTERM and SIGINT call `stop` (the handle's, which also marks it stopped) and end the process:
+   * exit 0 when nothing was abandoned (every request finished, every task finished or was handed
+   * over to another instance), 1 when a request was cut or a task failed by the stop.
+   */
   handleSignals(stop: (reason: string, opts: StopOptions) => Promise<ShutdownOutcome>): void;
 }
 
@@ -74,15 +79,19 @@ export function createServerStopper(parts: StoppableParts): ServerStopper {
           drainMs: opts.drain && http ? config.webServer.shutdown.drainMs : 0,
           hurry: hurry.signal,
           ...(parts.clock ? { clock: parts.clock } : {}),
-          beginDrain: () => parts.ops.stopping(), // leave Consul first, so no new work is routed here
+          beginDrain: () => {
+            tasks?.manager.beginStop(); // takes over no task of another instance: it would only hand it over again
+            return parts.ops.stopping(); // leave Consul first, so no new work is routed here
+          },
           stopAccepting: async () => {
             await http?.stopAccepting();
           },
-          // running tasks count as in-flight work: the grace period is theirs too
-          inFlight: () => (http?.inFlight() ?? 0) + (tasks?.manager.runningCount ?? 0),
+          inFlight: () => (http?.inFlight() ?? 0) + (stdio?.inFlight() ?? 0),
+          // the grace period is the running tasks' too; those left are handed over (not abandoned) or failed
+          ...(tasks ? { tasksRunning: () => tasks.manager.runningCount } : {}),
           closers: [
             ...(http ? [{ name: 'streams', close: async () => void http.endStreams() }] : []),
-            ...(tasks ? [{ name: 'tasks', close: async () => void (await tasks.drain()) }] : []),
+            ...(tasks ? [{ name: 'tasks', close: () => tasks.drain() }] : []),
             ...(http ? [{ name: 'http', close: () => http.close() }] : []),
             ...(stdio ? [{ name: 'stdio', close: () => stdio.close() }] : []),
             ...(tasks ? [{ name: 'tasks-store', close: () => tasks.close() }] : []),

@@ -58,7 +58,5 @@ export function inspectorSurface(cli: InspectorCli, target: string[]): ClientSur
     callTool: async (name, args) => (await run(cli, target, ['--method', 'tools/call', '--tool-name', name, ...toolArgs(args)])) as ToolResult,
     getPrompt: (name, args) => run(cli, target, ['--method', 'prompts/get', '--prompt-name', name, ...Object.entries(args).flatMap(([k, v]) => ['--prompt-args', `${k}=${v}`])]) as never,
     readResource: (uri) => run(cli, target, ['--method', 'resources/read', '--uri', uri]) as never,
-    // 0.22 puts the JSON-RPC code into its message ("MCP error -32602: …"); 2.x's envelope keeps only the message.
-    errorCodes: !cli.envelope,
   };
 }

@@ -6,7 +6,7 @@ export const FEATURES = [
   'list resources',
   'list templates',
   'call tool',
-  'bad argument -32602',
+  'bad argument',
   'tool error with outputSchema',
   'get prompt',
   'read resource',

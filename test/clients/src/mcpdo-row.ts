@@ -69,7 +69,6 @@ export async function connectMcpdo(d: Mcpdo, name: string, target: McpdoTarget, 
     complete: async (prompt, argument, value) =>
       ((await on(['prompts/complete', '--complete-ref-type', 'ref/prompt', '--complete-ref', prompt, '--complete-arg-name', argument, '--complete-arg-value', value])) as { values: string[] }).values,
     elicitation: true,
-    errorCodes: false,
   };
   return {
     surface,

@@ -1,7 +1,9 @@
 /**
  * convert_currency: a pure computation whose input the framework validates
  * before the handler runs (enum, number bounds, no unknown fields). A call with
- * bad arguments answers JSON-RPC -32602 with data { field, reason }.
+ * bad arguments answers a tool result with isError: its text names the field and
+ * the reason, `_meta["fa-mcp/validation"]` carries { field, reason } (JSON-RPC
+ * -32602 under mcp.validation.argumentErrors: protocol).
  */
 import { formatToolResult, type ITool } from 'fa-mcp-sdk';
 import { CURRENCIES, rateBetween, roundMoney, type Currency } from '../rates.js';

@@ -3,12 +3,14 @@
  * endpoint failing (down, non-2xx, malformed answer, too slow) and requests the
  * Agent Tester refuses.
  */
+import { ERROR_BRAND } from '../core/error-brand.js';
 import { BaseMcpError, MCP_ERROR_CODES } from '../core/errors.js';
 
 /** unreachable: no connection; http: a non-2xx status; malformed: not a Chat Completions answer; timeout: too slow; aborted: the caller gave up. */
 export type ModelErrorKind = 'unreachable' | 'http' | 'malformed' | 'timeout' | 'aborted' | 'not_configured';
 
 export class ModelEndpointError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'ModelEndpointError';
   readonly kind: ModelErrorKind;
   readonly status?: number;
 
@@ -25,6 +27,7 @@ export class ModelEndpointError extends BaseMcpError {
 
 /** A request to the Agent Tester API that it refuses (bad body, busy session, …), with its HTTP status. */
 export class AgentTesterRequestError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'AgentTesterRequestError';
   readonly error: string;
 
   constructor(httpStatus: number, error: string, message: string) {

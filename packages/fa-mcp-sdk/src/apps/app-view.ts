@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR_BRAND } from '../core/error-brand.js';
+import { BaseMcpError, MCP_ERROR_CODES } from '../core/errors.js';
 import type { IIcon, IResourceData, JsonObject } from '../core/types.js';
 import { APP_MIME_TYPE, APP_RESOURCE_URI_META_KEY, APP_URI_SCHEME } from './constants.js';
 
@@ -56,10 +58,12 @@ export interface IAppView {
   toolMeta: JsonObject;
 }
 
-export class AppViewError extends Error {
+/** A view that cannot be served; stops the start. Its message names files, so it is not exposed (-32603 if it reaches a client). */
+export class AppViewError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'AppViewError';
+  override readonly expose: boolean = false;
   constructor(message: string) {
-    super(message);
-    this.name = 'AppViewError';
+    super(message, MCP_ERROR_CODES.INTERNAL_ERROR, 500);
   }
 }
 

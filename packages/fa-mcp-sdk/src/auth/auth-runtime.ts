@@ -75,7 +75,11 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
   const ldap = auth.ldap.url ? new LdapGroupResolver(auth.ldap) : undefined;
   await ldap?.ready();
   const revocation = new Revocation({ subjects: auth.revoked.subjects, tokenIds: auth.revoked.tokenIds, ...(input.isRevoked ? { check: input.isRevoked } : {}) });
-  const throttle = auth.failureThrottle.enabled && input.failureLimiters ? new FailureThrottle(input.failureLimiters) : undefined;
+  const { failureThrottle } = auth;
+  const throttle =
+    failureThrottle.enabled && input.failureLimiters
+      ? new FailureThrottle(input.failureLimiters, { delayMs: failureThrottle.delayMs, maxDelayed: failureThrottle.maxDelayed })
+      : undefined;
   const authenticator = new Authenticator({
     verifiers: schemes.verifiers,
     ...(input.customAuthValidator ? { custom: input.customAuthValidator } : {}),

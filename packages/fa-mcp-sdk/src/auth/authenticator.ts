@@ -55,9 +55,11 @@ export class Authenticator {
   private authenticateThrottled(throttle: FailureThrottle, request: AuthRequestInfo): Promise<AuthInfo> {
     let credentials: Credentials | undefined;
     let signed = false;
+    // Basic names its user in the credentials (a token's subject is known only once verified): a name over its budget from every address slows every answer to it.
+    const named = () => credentials?.scheme === 'basic';
     const refused = async (err: unknown): Promise<never> => {
       const user = credentials?.scheme === 'basic' ? credentials.username : err instanceof AuthError ? err.subject : undefined;
-      throw await throttle.refused(err, { address: request.remoteAddress, user }, this.opts.custom !== undefined);
+      throw await throttle.refused(err, { address: request.remoteAddress, user }, this.opts.custom !== undefined, named());
     };
     let identified: Promise<AuthInfo>;
     try {
@@ -69,7 +71,7 @@ export class Authenticator {
     return identified.then((auth) => {
       // A right guess while blocked is refused like a wrong one; a verified signature is no guess.
       if (signed) return auth;
-      return throttle.assertOpen({ address: request.remoteAddress, user: credentials?.scheme === 'basic' ? credentials.username : auth.subject }).then(() => auth);
+      return throttle.assertOpen({ address: request.remoteAddress, user: credentials?.scheme === 'basic' ? credentials.username : auth.subject }, named()).then(() => auth);
     }, refused);
   }
 

@@ -5,7 +5,8 @@
  * failed; a 403 names the scope that was missing.
  */
 import type { Response } from 'express';
-import { BaseMcpError, MCP_ERROR_CODES, RateLimitedError } from '../core/errors.js';
+import { MCP_ERROR_CODES, RateLimitedError } from '../core/errors.js';
+import { isExposedMcpError } from '../core/error-guards.js';
 import { AuthError } from '../core/auth-error.js';
 
 export interface ChallengeContext {
@@ -43,7 +44,7 @@ export function sendAuthRefusal(res: Response, err: unknown, ctx: ChallengeConte
   res.setHeader('Cache-Control', 'no-store');
   if (err instanceof AuthError) res.setHeader('WWW-Authenticate', challengesFor(err, ctx));
   if (err instanceof RateLimitedError) res.setHeader('Retry-After', String(err.data?.retryAfter ?? 1));
-  const known = err instanceof BaseMcpError;
+  const known = isExposedMcpError(err);
   const status = known ? err.httpStatus : 500;
   const message = known ? err.message : 'Authentication failed';
   const kind = err instanceof AuthError ? err.kind : known ? 'temporarily_unavailable' : 'server_error';

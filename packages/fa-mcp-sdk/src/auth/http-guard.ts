@@ -24,6 +24,11 @@ export interface AuthMWOptions {
   requiredGroups?: string[];
   /** Body of a refusal: OAuth-style `{ error, error_description }` (default) or a JSON-RPC error. */
   body?: RefusalBody;
+  /**
+   * A request without credentials passes on as anonymous (no caller on it); credentials that are
+   * present are checked as usual and refused when they fail.
+   */
+  optional?: boolean;
 }
 
 export interface GuardContext {
@@ -84,6 +89,7 @@ export function authMiddleware(ctx: GuardContext, opts: AuthMWOptions = {}): Aut
         if (early) (req as WithOutcome)[outcomeKey] = undefined;
         auth = await (early ?? check(req, req.baseUrl || req.path));
       } catch (err) {
+        if (opts.optional && err instanceof AuthError && err.kind === 'missing') return next();
         ctx.onRefused?.(failureReason(err), { path: req.originalUrl.split('?')[0], ...(err instanceof AuthError ? { kind: err.kind } : {}) });
         sendAuthRefusal(res, err, ctx.challenge(req), body);
         return;

@@ -19,7 +19,7 @@ export interface TokenEndpointOptions {
   minter: TokenMinter;
   revocation: Revocation;
   realm: string;
-  /** Counts unknown clients and wrong secrets per address and client id (`webServer.auth.failureThrottle`). */
+  /** Counts unknown clients and wrong secrets per address, client id from that address and client id (`webServer.auth.failureThrottle`). */
   throttle?: FailureThrottle;
 }
 
@@ -66,12 +66,12 @@ export function tokenEndpointRouter(opts: TokenEndpointOptions): express.Router 
       const keys = { address: req.ip ?? req.socket.remoteAddress, user: creds.id };
       if (!client || !secretOk) {
         const refusal = new AuthError('invalid_credentials', 'Unknown client or wrong secret');
-        const answer = opts.throttle ? await opts.throttle.refused(refusal, keys, false) : refusal;
+        const answer = opts.throttle ? await opts.throttle.refused(refusal, keys, false, true) : refusal;
         if (answer instanceof AuthThrottledError) return sendAuthRefusal(res, answer, { realm: opts.realm, basic: false }, 'oauth');
         return oauthError(res, 401, 'invalid_client', refusal.message, opts.realm);
       }
-      // A right secret while blocked is refused like a wrong one.
-      const blocked = await opts.throttle?.assertOpen(keys).then(() => undefined, (err: unknown) => err);
+      // A right secret while blocked is refused like a wrong one, and waits as long while the client id is slowed.
+      const blocked = await opts.throttle?.assertOpen(keys, true).then(() => undefined, (err: unknown) => err);
       if (blocked) return sendAuthRefusal(res, blocked, { realm: opts.realm, basic: false }, 'oauth');
       try {
         await opts.revocation.assertNotRevoked({ subject: client.clientId, scopes: [], groups: [], claims: {} });

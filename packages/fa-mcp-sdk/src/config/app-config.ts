@@ -21,6 +21,9 @@ export interface AppConfig {
     responseMode: 'json' | 'sse';
     httpErrorStatus: boolean;
     fastPath: boolean;
+    stdio: {
+      consoleToStderr: boolean;
+    };
     sessions: {
       maxSessions: number;
       maxPerCaller: number;
@@ -34,6 +37,9 @@ export interface AppConfig {
       maxToolResultBytes: number;
       toolTimeoutMs: number;
       toolTimeouts: Record<string, number>;
+    };
+    validation: {
+      argumentErrors: 'result' | 'protocol';
     };
     progress: {
       throttleMs: number;

@@ -127,7 +127,7 @@ export function envToConfig(schema: SchemaNode, env: EnvSource): EnvMappingResul
       } else {
         result.issues.push({
           path: dotted,
-          message: `must be ${describeExpected(node)} (got ${displayValue(raw, node, path[path.length - 1])} from env:${name})`,
+          message: `must be ${describeExpected(node)} (got ${displayValue(raw, path, schema)} from env:${name})`,
         });
       }
       return;

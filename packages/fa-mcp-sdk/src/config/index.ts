@@ -14,6 +14,6 @@ export {
 } from './schema.js';
 export { coerceValue, envToConfig, type CoerceResult, type EnvMappingResult, type EnvSource } from './env-mapping.js';
 export { buildSchema, loadConfig, type LoadConfigOptions, type LoadedConfig } from './loader.js';
-export { displayValue, isSecretKey, maskConfig, MASK, SECRET_KEY_PATTERN } from './mask.js';
+export { displayValue, isSecretKey, maskConfig, maskedView, maskSecrets, maskSecretsInString, MASK } from './mask.js';
 export { renderConfigReference, type RenderReferenceOptions } from './reference-doc.js';
 export { renderConfigYaml, type RenderConfigYamlOptions } from './config-yaml.js';

@@ -54,6 +54,8 @@ export interface LoadedConfig<TExtra extends object = Record<never, never>> {
 
 interface MergeContext {
   layer: string;
+  /** The whole schema (error messages mask values by their path in it). */
+  schema: SchemaNode;
   sources: Record<string, string>;
   issues: ConfigIssue[];
 }
@@ -156,7 +158,7 @@ function mergeLayer(
     } else if (childIsSection) {
       ctx.issues.push({
         path: dotted,
-        message: `must be object (got ${displayValue(value, child, key)} from ${ctx.layer})`,
+        message: `must be object (got ${displayValue(value, childPath, ctx.schema)} from ${ctx.layer})`,
       });
     } else {
       if (wasSet) clearSources(ctx.sources, dotted);
@@ -218,15 +220,13 @@ function decodePointer(pointer: string): string[] {
   return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function toIssue(error: ErrorObject, sources: Record<string, string>): ConfigIssue {
+function toIssue(error: ErrorObject, sources: Record<string, string>, schema: SchemaNode): ConfigIssue {
   const segments = decodePointer(error.instancePath);
   const parent = error.parentSchema as SchemaNode | undefined;
   let message: string;
-  let key = segments[segments.length - 1];
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
     segments.push(extra);
-    key = extra;
     const allowed = Object.keys(parent?.properties ?? {}).join(', ');
     const where = segments.length > 1 ? `"${segments.slice(0, -1).join('.')}"` : 'the root';
     message = `unknown key (allowed under ${where}: ${allowed})`;
@@ -234,9 +234,9 @@ function toIssue(error: ErrorObject, sources: Record<string, string>): ConfigIss
     segments.push(String((error.params as { missingProperty: string }).missingProperty));
     return { path: segments.join('.'), message: 'is required' };
   } else if (parent && DESCRIBED_KEYWORDS.has(error.keyword) && (parent.type || parent.enum || parent.const)) {
-    message = `must be ${describeExpected(parent)} (got ${displayValue(error.data, parent, key)}`;
+    message = `must be ${describeExpected(parent)} (got ${displayValue(error.data, segments, schema)}`;
   } else {
-    message = `${error.message ?? 'is invalid'} (got ${displayValue(error.data, parent, key)}`;
+    message = `${error.message ?? 'is invalid'} (got ${displayValue(error.data, segments, schema)}`;
   }
   const dotted = segments.join('.');
   const layer = findSource(sources, dotted) ?? 'unknown layer';
@@ -262,7 +262,7 @@ export function loadConfig<TExtra extends object = Record<never, never>>(
   const sources: Record<string, string> = {};
   const issues: ConfigIssue[] = [];
   const apply = (layer: string, patch: Record<string, unknown>): void =>
-    mergeLayer(merged, patch, schema, [], undefined, { layer, sources, issues });
+    mergeLayer(merged, patch, schema, [], undefined, { layer, schema, sources, issues });
 
   apply('default', schemaDefaults(schema));
 
@@ -297,7 +297,7 @@ export function loadConfig<TExtra extends object = Record<never, never>>(
     const reported = new Set(issues.map((i) => i.path));
     const seen = new Set<string>();
     for (const error of validate.errors ?? []) {
-      const issue = toIssue(error, sources);
+      const issue = toIssue(error, sources, schema);
       const id = `${issue.path}\u0000${issue.message}`;
       if (seen.has(id) || reported.has(issue.path)) continue;
       seen.add(id);

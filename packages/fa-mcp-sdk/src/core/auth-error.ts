@@ -3,6 +3,7 @@
  * HTTP status and the OAuth error code (RFC 6750) its challenge needs; on the
  * MCP side they are JSON-RPC `-32001` (FORBIDDEN).
  */
+import { ERROR_BRAND } from './error-brand.js';
 import { BaseMcpError, MCP_ERROR_CODES, type IMcpErrorData } from './errors.js';
 
 export type AuthErrorKind =
@@ -38,6 +39,7 @@ const DEFAULT_REASON: Record<AuthErrorKind, string> = {
 };
 
 export class AuthError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'AuthError';
   readonly kind: AuthErrorKind;
   /** The scopes the refused request needed (insufficient_scope). */
   readonly requiredScopes: string[];

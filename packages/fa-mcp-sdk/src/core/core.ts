@@ -14,9 +14,10 @@ import { taskSupportStep } from './steps/task-support.js';
 import { resolveToolStep } from './steps/resolve-tool.js';
 import { authorizeStep } from './steps/authorize.js';
 import { validateInputStep } from './steps/validate-input.js';
+import type { ArgumentErrorMode } from './argument-errors.js';
 import { validateOutputStep } from './steps/validate-output.js';
 import { createToolExecutor, type ToolHandler } from './tool-executor.js';
-import type { IWebhookSender } from './webhook-sender.js';
+import type { WebhookSenderSource } from './webhook-sender.js';
 import type { IServerInfo } from './types.js';
 import type { ServerExtension } from './extensions.js';
 import { NOTHING_DECLARED, type DeclaredCapabilities } from './declared-capabilities.js';
@@ -46,8 +47,8 @@ export interface CoreOptions {
   logger: CoreLogger;
   limits: CoreLimits;
   defaultToolHandler?: ToolHandler;
-  /** What handlers get as `webhooks`. */
-  webhooks?: IWebhookSender;
+  /** What handlers get as `webhooks`: one sender per request, scoped to its caller. */
+  webhooks?: WebhookSenderSource;
   extraSteps?: PipelineStep[];
   pageSize: number;
   /** The key of pagination cursors (`mcp.pagination.cursorSecret`, or a random one per process). */
@@ -67,6 +68,8 @@ export interface CoreOptions {
   hideUnauthorized?: boolean;
   /** logging, listChanged and subscribe as the server declares them (nothing when absent). */
   declared?: DeclaredCapabilities;
+  /** How arguments that fail a tool's inputSchema are answered (`mcp.validation.argumentErrors`; `result` when absent). */
+  argumentErrors?: ArgumentErrorMode;
 }
 
 export interface Core {
@@ -98,7 +101,7 @@ export function createCore(opts: CoreOptions): Core {
     authorizeStep(registry, (reason, detail) => core.telemetry.authFailure(reason, detail)),
     deprecationStep(deprecations),
     taskSupportStep(),
-    validateInputStep(registry.validator),
+    validateInputStep(registry.validator, opts.argumentErrors ?? 'result'),
     capResultStep(() => limits.maxToolResultBytes),
     mirrorStructuredStep(),
     validateOutputStep(registry.validator),

@@ -1,6 +1,8 @@
-import { BaseMcpError, MCP_ERROR_CODES } from './errors.js';
+import { isExposedMcpError } from './error-guards.js';
+import { MCP_ERROR_CODES } from './errors.js';
 
-export interface WireError {
+/** What a client is told of an error: the result of `toWireError`. */
+export interface WireErrorInfo {
   code: number;
   message: string;
   httpStatus: number;
@@ -9,12 +11,13 @@ export interface WireError {
 
 /**
  * Maps any thrown value to what a client may see. Errors of the framework's
- * family keep their code, message and data; anything else becomes a generic
- * internal error whose message names only the request id (no stack, no paths).
+ * family (from either build) keep their code, message and data, unless they
+ * are not exposed (`expose: false`); anything else becomes a generic internal
+ * error whose message names only the request id (no stack, no paths).
  */
-export function toWireError(err: unknown, requestId?: string): WireError {
-  if (err instanceof BaseMcpError) {
-    const out: WireError = { code: err.code, message: err.message, httpStatus: err.httpStatus };
+export function toWireError(err: unknown, requestId?: string): WireErrorInfo {
+  if (isExposedMcpError(err)) {
+    const out: WireErrorInfo = { code: err.code, message: err.message, httpStatus: err.httpStatus };
     if (err.data !== undefined) out.data = err.data;
     return out;
   }

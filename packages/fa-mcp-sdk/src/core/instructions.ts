@@ -4,6 +4,9 @@
  * that route to an excluded tool are dropped, and the text says which tools are
  * left out, by name while the budget allows, by count otherwise.
  */
+import { ERROR_BRAND } from './error-brand.js';
+import { BaseMcpError, MCP_ERROR_CODES } from './errors.js';
+
 export interface IInstructionsIndexEntry {
   /** The tools this line routes to; the line is dropped when any of them is excluded. */
   tools: string[];
@@ -30,13 +33,19 @@ export interface AssembledInstructions {
   listingLevel?: number;
 }
 
-export class InstructionsBudgetError extends Error {
+/** The instructions are over their budget; stops the start. Not exposed (-32603 if it reaches a client). */
+export class InstructionsBudgetError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'InstructionsBudgetError';
+  override readonly expose: boolean = false;
   constructor(
     readonly length: number,
     readonly budget: number,
   ) {
-    super(`Server instructions are ${length} characters, over the budget of ${budget} (mcp.instructions.budget). Shorten them.`);
-    this.name = 'InstructionsBudgetError';
+    super(
+      `Server instructions are ${length} characters, over the budget of ${budget} (mcp.instructions.budget). Shorten them.`,
+      MCP_ERROR_CODES.INTERNAL_ERROR,
+      500,
+    );
   }
 }
 

@@ -3,12 +3,13 @@
  * client cancellation or on the tool timeout, and turns a ToolExecutionError into
  * a tool result the model can read.
  */
-import { BaseMcpError, InternalError, RequestCancelledError, TimeoutError, ToolExecutionError } from './errors.js';
+import { InternalError, RequestCancelledError, TimeoutError } from './errors.js';
+import { isExposedMcpError, isToolExecutionError } from './error-guards.js';
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
 import { abortSourceOf } from './lazy-abort.js';
 import type { IClientChannel, IClientInputOptions, IToolHandlerParams, JsonObject, TToolHandlerResponse } from './types.js';
-import type { IWebhookSender } from './webhook-sender.js';
+import type { IWebhookSender, WebhookSenderSource } from './webhook-sender.js';
 
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
 const noTask = async (): Promise<void> => undefined;
@@ -62,8 +63,8 @@ export interface ToolExecutorOptions {
   /** The operator's timeout for a tool (config `toolTimeouts`), if any, else undefined. */
   configuredTimeoutMs: (toolName: string) => number | undefined;
   defaultTimeoutMs: number;
-  /** What handlers get as `webhooks` (webhooks/webhook-sender.ts). */
-  webhooks?: IWebhookSender;
+  /** What handlers get as `webhooks`, scoped to the caller of each request (webhooks/webhook-sender.ts). */
+  webhooks?: WebhookSenderSource;
   /** The server declares `logging`; when false, `client.log()` resolves without sending (the protocol allows no log message then). */
   logsToClient?: boolean;
 }
@@ -119,7 +120,7 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       client: opts.logsToClient === false ? new ChannelWithoutLogs(op.client) : op.client,
       context: op.ctx,
       startTask: op.startTask ?? noTask,
-      webhooks: opts.webhooks ?? noWebhooks,
+      webhooks: opts.webhooks ? opts.webhooks.forRequest(op.ctx) : noWebhooks,
     });
     if (op.ctx.headers) params.headers = op.ctx.headers;
 
@@ -160,10 +161,10 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
 
 /** A handler's failure: a ToolExecutionError is a result the model reads; anything else is thrown on, a cancellation said as one. */
 function failureResult(err: unknown, op: Operation): TToolHandlerResponse {
-  if (err instanceof ToolExecutionError) {
+  if (isToolExecutionError(err)) {
     return { content: [{ type: 'text', text: err.message }], isError: true, ...(err.data ? { structuredContent: { error: err.message, ...err.data } } : {}) };
   }
-  if (err instanceof BaseMcpError) throw err;
+  if (isExposedMcpError(err)) throw err;
   // The handler stopped because the client cancelled: say so, instead of an unexpected error.
   const cancel = abortSourceOf(op);
   if (cancel.aborted) throw new RequestCancelledError(cancel.reason, err);

@@ -2,19 +2,23 @@
  * Classifies how a tool call ended, from its result or the error it threw, into
  * the fixed outcome labels of the metrics and spans.
  */
+import { ARGUMENT_ERRORS_STATE } from './argument-errors.js';
 import { InputRequiredSignal } from './client-input.js';
-import { BaseMcpError, MCP_ERROR_CODES } from './errors.js';
+import { MCP_ERROR_CODES } from './errors.js';
+import { isMcpError } from './error-guards.js';
 import { abortSourceOf } from './lazy-abort.js';
 import type { Operation } from './pipeline.js';
 import type { ToolOutcome } from './telemetry.js';
 
 export function outcomeOfResult(op: Operation, result: unknown): ToolOutcome {
   if (abortSourceOf(op).aborted) return 'cancelled';
+  // Arguments the validate-input step refused with a tool result (argument-errors.ts): the same label as its -32602.
+  if (op.state.has(ARGUMENT_ERRORS_STATE.answered)) return 'invalid_params';
   return result && typeof result === 'object' && (result as { isError?: unknown }).isError === true ? 'tool_error' : 'ok';
 }
 
 export function outcomeOfError(op: Operation, err: unknown): ToolOutcome {
-  if (err instanceof BaseMcpError) {
+  if (isMcpError(err)) {
     switch (err.code) {
       case MCP_ERROR_CODES.INVALID_PARAMS:
         return 'invalid_params';

@@ -4,7 +4,8 @@
  * statement_timeout is a timeout (-32004). SQL errors (syntax, constraints) are
  * returned unchanged so a tool can read their `code`.
  */
-import { BaseMcpError, TimeoutError, UpstreamUnavailableError } from '../core/errors.js';
+import { TimeoutError, UpstreamUnavailableError } from '../core/errors.js';
+import { isMcpError } from '../core/error-guards.js';
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
 
@@ -37,7 +38,7 @@ export function isConnectionError(err: unknown): boolean {
 
 /** The error to throw to the caller of a query helper. */
 export function toDbError(err: unknown, database: string): unknown {
-  if (err instanceof BaseMcpError) return err;
+  if (isMcpError(err)) return err;
   if (isConnectionError(err)) {
     const unavailable = new UpstreamUnavailableError(`Database "${database}" is unavailable`, { upstream: 'database', database });
     (unavailable as Error & { cause?: unknown }).cause = err;

@@ -8,7 +8,7 @@
  */
 import express from 'express';
 import type { Router } from 'express';
-import { maskSecretsInString } from './mask-secrets.js';
+import { maskSecretsInString } from '../config/mask.js';
 
 import type { ReadinessCheck } from '../core/readiness-check.js';
 

@@ -9,16 +9,17 @@
  *   warning that says so.
  * - Writes to fd 1 by default. The stdio transport passes fd 2, because stdout
  *   belongs to the JSON-RPC stream there.
- * - Known secret fields are censored with pino `redact` at the top level and up
- *   to three levels deep. For arbitrary payloads use `maskSecrets()` first.
- * - The password of a `scheme://user:password@host` URL is masked in every
- *   string of every line: the message and its arguments, every field at any
- *   depth, child bindings and serialized errors (ops/mask-secrets.ts).
+ * - Secrets are masked by the one rule of config/mask.ts, in every line: a field that
+ *   names a credential (password, token, secret, apiKey, authorization, cookie …) and
+ *   every value of a `headers` map at any depth, and inside every string the userinfo of
+ *   URLs, Bearer/Basic credentials and `password=…`-style pairs: the message and its
+ *   arguments, fields, child bindings and serialized errors. The caller's objects are
+ *   never changed; a line with nothing to mask is written as it is.
  */
 import { isatty } from 'node:tty';
 import pino from 'pino';
 import { OPTIONAL_PARTS } from '../core/optional-package.js';
-import { maskUrlCredentials, maskUrlCredentialsDeep } from './mask-secrets.js';
+import { maskedView, maskSecretsInString } from '../config/mask.js';
 import { lazyPrettyStream } from './pretty-stream.js';
 
 export type Logger = pino.Logger;
@@ -36,56 +37,8 @@ export interface CreateLoggerOptions {
   destination?: NodeJS.WritableStream | number;
 }
 
-const CENSOR = '***';
-
-/** Property names whose values are never logged, wherever they sit. */
-const SECRET_FIELDS = [
-  'password',
-  'passwd',
-  'token',
-  'accessToken',
-  'access_token',
-  'refreshToken',
-  'refresh_token',
-  'idToken',
-  'id_token',
-  'secret',
-  'clientSecret',
-  'client_secret',
-  'apiKey',
-  'api_key',
-  'privateKey',
-  'private_key',
-  'authorization',
-  'cookie',
-] as const;
-
-/** Header names (lower case, as node delivers them) that carry credentials. */
-const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key'] as const;
-
-/** Wildcard prefixes: '' (top level), '*.' (one level down), and so on. */
-const DEPTH_PREFIXES = ['', '*.', '*.*.', '*.*.*.'] as const;
-
-/** The pino redact paths, built once from the lists above. */
-export const REDACT_PATHS: readonly string[] = buildRedactPaths();
-
-function buildRedactPaths(): string[] {
-  const paths = new Set<string>();
-  for (const prefix of DEPTH_PREFIXES) {
-    for (const field of SECRET_FIELDS) paths.add(`${prefix}${field}`);
-    for (const header of SECRET_HEADERS) {
-      paths.add(`${prefix}headers["${header}"]`);
-    }
-  }
-  // Explicit request/response shapes, deeper than the wildcards reach.
-  for (const header of SECRET_HEADERS) {
-    paths.add(`req.headers["${header}"]`);
-    paths.add(`res.headers["${header}"]`);
-    paths.add(`*.req.headers["${header}"]`);
-    paths.add(`*.res.headers["${header}"]`);
-  }
-  return [...paths];
-}
+/** Strings that may hold a credential of rule 2 (a URL with userinfo, an auth scheme, a name=value pair). */
+const MAYBE_CREDENTIAL = /:\/\/|bearer|basic|=|":/i;
 
 /** Whether the given options ask for pretty output. */
 export function usePrettyFormat(format: LogFormat, nodeEnv: string): boolean {
@@ -97,28 +50,27 @@ export function createLogger(opts: CreateLoggerOptions): Logger {
   const options: pino.LoggerOptions = {
     name: opts.name,
     level: opts.level,
-    redact: { paths: [...REDACT_PATHS], censor: CENSOR },
     timestamp: pino.stdTimeFunctions.isoTime,
     hooks: {
       logMethod(args, method) {
         // An error logged alone: pino takes its message as the line's message.
         const [first, second] = args as unknown[];
-        if (first instanceof Error && typeof second !== 'string' && first.message.includes('://')) {
-          return method.call(this, first, maskUrlCredentials(first.message));
+        if (first instanceof Error && typeof second !== 'string' && MAYBE_CREDENTIAL.test(first.message)) {
+          return method.call(this, first, maskSecretsInString(first.message));
         }
         // The message and its format arguments (a leading object is the formatters' below).
-        if (args.some((a) => typeof a === 'string' && a.includes('://'))) {
-          return method.apply(this, args.map((a: unknown) => (typeof a === 'string' ? maskUrlCredentials(a) : a)) as Parameters<pino.LogFn>);
+        if (args.some((a) => typeof a === 'string' && MAYBE_CREDENTIAL.test(a))) {
+          return method.apply(this, args.map((a: unknown) => (typeof a === 'string' ? maskSecretsInString(a) : a)) as Parameters<pino.LogFn>);
         }
         return method.apply(this, args);
       },
     },
     formatters: {
-      log: (object) => maskUrlCredentialsDeep(object),
-      bindings: (bindings) => maskUrlCredentialsDeep(bindings),
+      log: (object) => maskedView(object),
+      bindings: (bindings) => maskedView(bindings),
     },
     // pino's serialized error is not a plain object: spread into one, so its strings are walked.
-    serializers: { err: (err: Error) => maskUrlCredentialsDeep({ ...pino.stdSerializers.err(err) }) },
+    serializers: { err: (err: Error) => maskedView({ ...pino.stdSerializers.err(err) }) },
   };
 
   const pretty = usePrettyFormat(opts.format, opts.nodeEnv)
@@ -147,7 +99,7 @@ export function createLogger(opts: CreateLoggerOptions): Logger {
 function maskingChildBindings(logger: Logger): Logger {
   const child = logger.child;
   logger.child = function maskedChild(this: Logger, bindings, childOptions) {
-    return child.call(this, maskUrlCredentialsDeep(bindings), childOptions);
+    return child.call(this, maskedView(bindings), childOptions);
   } as Logger['child'];
   return logger;
 }

@@ -3,10 +3,11 @@
  * a handler is about to return (or log), by property name, by path and by
  * text pattern. Returns a deep copy; the input is never changed.
  *
- * By default the secrets `maskSecrets` knows (secret-like keys, Bearer/Basic
- * credentials, URL passwords) are masked too; `secrets: false` turns that off.
+ * By default the secrets `maskSecrets` knows (the one rule of config/mask.ts: keys that
+ * name a credential, `headers` maps, Bearer/Basic credentials, URL userinfo) are masked
+ * too, whole and without `keepLast`; `secrets: false` turns that off.
  */
-import { isSecretKey, MASK, maskSecretsInString } from './mask-secrets.js';
+import { isSecretKey, MASK, maskSecretsInString } from '../config/mask.js';
 
 /** Text patterns known by name. */
 export const MASK_PATTERNS = {
@@ -92,8 +93,7 @@ function hide(value: unknown, c: Compiled): unknown {
 
 function keyMatches(key: string, c: Compiled): boolean {
   if (c.keyNames.has(key.toLowerCase())) return true;
-  if (c.keyRegexes.some((re) => re.test(key))) return true;
-  return c.secrets && isSecretKey(key);
+  return c.keyRegexes.some((re) => re.test(key));
 }
 
 function pathMatches(path: string[], c: Compiled): boolean {
@@ -127,7 +127,9 @@ function walk(value: unknown, path: string[], c: Compiled, seen: WeakSet<object>
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       const p = [...path, key];
-      out[key] = keyMatches(key, c) || pathMatches(p, c) ? hide(item, c) : walk(item, p, c, seen, depth + 1);
+      // A secret keeps no trailing characters, whatever keepLast says.
+      if (c.secrets && isSecretKey(key)) out[key] = c.mask;
+      else out[key] = keyMatches(key, c) || pathMatches(p, c) ? hide(item, c) : walk(item, p, c, seen, depth + 1);
     }
     return out;
   } finally {

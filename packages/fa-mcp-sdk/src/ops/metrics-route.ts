@@ -64,7 +64,7 @@ export async function startMetricsListener(opts: MetricsRouteOptions & { host: s
   app.use(createMetricsRouter(opts));
   // Unknown paths and errors: JSON, never express's HTML page.
   const server: Server = createServer(answeringListener(app, {}));
-  const base = await listen(server, opts.port, opts.host);
+  const base = await listen(server, opts.port, opts.host, { port: 'webServer.metrics.port', host: 'webServer.host' });
   return {
     url: `${base}${opts.path}`,
     close: () =>

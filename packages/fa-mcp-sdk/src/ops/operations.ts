@@ -31,6 +31,8 @@ export interface RouteKit {
   body: RequestHandler[];
   /** The authentication middleware for the consumer's routes, when authentication is on. */
   auth?: RequestHandler;
+  /** The authentication of the OpenAPI document and page (the requirements of /mcp), when authentication is on. */
+  docsAuth?: (optional: boolean) => RequestHandler;
 }
 
 export interface Operations {
@@ -81,6 +83,7 @@ export async function createOperations(input: OperationsInput): Promise<Operatio
         guard: kit.guard,
         body: kit.body,
         ...(kit.auth ? { auth: kit.auth } : {}),
+        ...(kit.docsAuth ? { docsAuth: kit.docsAuth } : {}),
         ...(server.metrics ? { onAnswered: (route: string, method: string, status: number) => server.metrics?.restRequest(route, method, status) } : {}),
       });
     },

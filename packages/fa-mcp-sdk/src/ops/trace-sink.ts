@@ -7,7 +7,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CoreLogger } from '../core/core.js';
-import { maskSecrets } from './mask-secrets.js';
+import { maskSecrets } from '../config/mask.js';
 
 export interface TraceEvent {
   /** `request`, `response`, `notification`, or your own kind (handle.emitTrace). */

@@ -116,7 +116,7 @@ export class Tracing implements ToolCallTracer {
       const result = await otelContext.with(trace.setSpan(parent, span), fn);
       const outcome = outcomeOfResult(op, result);
       span.setAttribute('mcp.tool.outcome', outcome);
-      if (outcome === 'tool_error') span.setStatus({ code: SpanStatusCode.ERROR, message: 'tool_error' });
+      if (outcome === 'tool_error' || outcome === 'invalid_params') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
       return result;
     } catch (err) {
       const outcome = outcomeOfError(op, err);

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CoreLogger } from '../core/core.js';
+import { argumentErrorOf } from '../core/argument-errors.js';
 import { MCP_ERROR_CODES } from '../core/errors.js';
 import type { WireObserver, WireOutcome, WireRequest, WireRequestScope } from '../core/telemetry.js';
 import type { TraceContext } from '../core/request-context.js';
@@ -35,7 +36,9 @@ const OUTCOME_BY_CODE: ReadonlyMap<number, RequestOutcome> = new Map([
 export function requestOutcome(outcome: WireOutcome): RequestOutcome {
   if ('cancelled' in outcome) return 'cancelled';
   if ('error' in outcome) return OUTCOME_BY_CODE.get(outcome.error.code) ?? 'error';
-  return (outcome.result as { isError?: unknown } | undefined)?.isError === true ? 'tool_error' : 'ok';
+  if ((outcome.result as { isError?: unknown } | undefined)?.isError !== true) return 'ok';
+  // Arguments refused with a tool result (mcp.validation.argumentErrors: result) count as they do answered -32602.
+  return argumentErrorOf(outcome.result) ? 'invalid_params' : 'tool_error';
 }
 
 export function createWireObserver(parts: WireObserverParts): WireObserver {

@@ -178,32 +178,49 @@ const isTextBlock = (item: unknown): item is { type: 'text'; text: string } => {
 };
 
 /**
+ * A result `_meta` the SDK's schemas pass as it is: a plain object with none
+ * of the keys they know (`progressToken`, the protocol's reserved keys), whose
+ * values they leave alone — an argument-error result's `fa-mcp/validation`, a
+ * handler's own keys.
+ */
+const isPlainMeta = (meta: unknown): meta is Record<string, unknown> =>
+  isPlainObject(meta) && Object.keys(meta).every((key) => key !== 'progressToken' && !key.startsWith(RESERVED_META_PREFIX));
+
+/**
  * The encoded tools/call result, for results of plain text content (with
- * structuredContent and isError as they come); undefined for anything else,
- * which the SDK then checks and encodes. Key order is the SDK's: the result
- * schema's fields, then (2026-07-28, given `serverInfo`) `resultType` and
- * `_meta` with the server's identity.
+ * structuredContent, isError and a plain `_meta` as they come); undefined for
+ * anything else, which the SDK then checks and encodes. Key order is the SDK's:
+ * the result schema's fields (`_meta` first), then (2026-07-28, given
+ * `serverInfo`) `resultType` and the server's identity added to `_meta`.
  */
 export function encodePlainResult(result: unknown, serverInfo?: Record<string, unknown>): Record<string, unknown> | undefined {
   if (!isPlainObject(result)) return undefined;
   let hasStructured = false;
   let hasIsError = false;
+  let meta: Record<string, unknown> | undefined;
   for (const key of Object.keys(result)) {
     if (key === 'structuredContent') hasStructured = true;
     else if (key === 'isError') {
       if (typeof result.isError !== 'boolean') return undefined;
       hasIsError = true;
+    } else if (key === '_meta') {
+      if (!isPlainMeta(result._meta)) return undefined;
+      meta = result._meta;
     } else if (key !== 'content') return undefined;
   }
   const { content } = result;
   if (!Array.isArray(content) || !content.every(isTextBlock)) return undefined;
-  const encoded: Record<string, unknown> = { content: content.map((item) => ({ type: 'text', text: item.text })) };
+  const encoded: Record<string, unknown> = meta ? { _meta: { ...meta } } : {};
+  encoded.content = content.map((item) => ({ type: 'text', text: item.text }));
   if (hasStructured) encoded.structuredContent = result.structuredContent;
   if (hasIsError) encoded.isError = result.isError;
   // 2025-era results carry neither (the SDK's 2025 codec never stamps).
   if (!serverInfo) return encoded;
   encoded.resultType = 'complete';
-  encoded._meta = { [SERVER_INFO_META_KEY]: serverInfo };
+  // The identity joins the result's own `_meta` (in its place) or makes one at the end, as the SDK's stamp does.
+  const stamped: Record<string, unknown> = meta ? { ...meta } : {};
+  stamped[SERVER_INFO_META_KEY] = serverInfo;
+  encoded._meta = stamped;
   return encoded;
 }
 

@@ -10,7 +10,7 @@
  * by the session's own server instance (session-calls.ts routes it here):
  *
  * - a plain result or an error: written by the exchange (fast-call-shape.ts, fast-call-results.ts);
- * - any other result (non-text content, blobs, result `_meta`): answered by the
+ * - any other result (non-text content, blobs, reserved result `_meta` keys): answered by the
  *   session's SDK transport, which gets the result instead of running the
  *   call again (fast-call-replay.ts);
  * - cancelled by the client or ended with the session: aborted with the

@@ -10,7 +10,7 @@ import type { JSONRPCMessage, McpServer, MessageExtraInfo, Transport } from '@mo
 import { callerKey } from '../core/caller-key.js';
 import type { Core } from '../core/core.js';
 import { toWireError } from '../core/error-mapping.js';
-import { MethodNotFoundError, RateLimitedError, ValidationError } from '../core/errors.js';
+import { MethodNotFoundError, ValidationError } from '../core/errors.js';
 import { runOperation } from '../core/operation.js';
 import type { Operation, OperationTarget } from '../core/pipeline.js';
 import type { LogLevel } from '../core/types.js';
@@ -18,7 +18,7 @@ import { noopProgress } from '../core/progress.js';
 import type { AuthInfo, RequestContext, TransportKind } from '../core/request-context.js';
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { TaskManager } from '../tasks/task-manager.js';
-import { TaskLimitError, toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
+import { toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
 import { createTaskClientChannel } from './task-client-channel.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import type { HttpRequestDescriber } from './request-context-builder.js';
@@ -96,16 +96,10 @@ export function installTaskDispatch(transport: Transport, deps: TaskDispatchDeps
     const params = m.params ?? {};
     switch (m.method) {
       case 'tools/call': {
-        try {
-          const record = await startTask(deps, rc, owner, params);
-          mine.add(record.taskId);
-          return { task: toTaskDto(record) };
-        } catch (err) {
-          // A 2025-era client expects a CreateTaskResult here, so the retained-task
-          // cap is answered as a capacity error it can retry on.
-          if (err instanceof TaskLimitError) throw new RateLimitedError(err.message, 5, { maxTasks: err.maxTasks });
-          throw err;
-        }
+        // Past the retained-task cap the store throws a TaskLimitError: a rate limit (-32003) the client can retry on.
+        const record = await startTask(deps, rc, owner, params);
+        mine.add(record.taskId);
+        return { task: toTaskDto(record) };
       }
       default:
         // The task methods run through the core's pipeline (the call above runs it inside its task).

@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import type { CoreLogger } from '../core/core.js';
-import { BaseMcpError } from '../core/errors.js';
+import { isExposedMcpError } from '../core/error-guards.js';
 import { toWireError } from '../core/error-mapping.js';
 
 export interface RestErrorBody {
@@ -14,7 +14,7 @@ export interface RestErrorBody {
 }
 
 export function sendRestError(res: Response, err: unknown, requestId: string, logger: CoreLogger): void {
-  if (!(err instanceof BaseMcpError)) logger.error({ err, requestId }, 'REST route failed');
+  if (!isExposedMcpError(err)) logger.error({ err, requestId }, 'REST route failed');
   const wire = toWireError(err, requestId);
   const retryAfter = wire.data?.retryAfter;
   if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));

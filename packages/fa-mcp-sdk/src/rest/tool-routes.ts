@@ -6,6 +6,7 @@
  * sampling, roots) are refused.
  */
 import express, { type Request, type Response, type Router } from 'express';
+import { ARGUMENT_ERRORS_STATE } from '../core/argument-errors.js';
 import type { Core } from '../core/core.js';
 import { MCP_ERROR_CODES, ServerError } from '../core/errors.js';
 import type { Operation } from '../core/pipeline.js';
@@ -46,7 +47,8 @@ export function createToolRoutes(core: Core, contextOf: (req: Request, res: Resp
       signal: controller.signal,
       client: restClientChannel(ctx, core),
       sendProgress: () => undefined,
-      state: new Map(),
+      // Invalid arguments stay an HTTP 400 with the field here, whatever mcp.validation.argumentErrors says.
+      state: new Map([[ARGUMENT_ERRORS_STATE.mode, 'protocol']]),
     };
     core.pipeline
       .run(op, core.executeTool)

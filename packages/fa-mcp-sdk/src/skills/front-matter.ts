@@ -4,14 +4,18 @@
  * gets is the front matter verbatim.
  */
 import { CORE_SCHEMA, load as parseYaml } from 'js-yaml';
+import { ERROR_BRAND } from '../core/error-brand.js';
+import { BaseMcpError, MCP_ERROR_CODES } from '../core/errors.js';
 import type { JsonObject } from '../core/types.js';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-export class SkillError extends Error {
+/** A skill that cannot be served; stops the start. Its message names files, so it is not exposed (-32603 if it reaches a client). */
+export class SkillError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'SkillError';
+  override readonly expose: boolean = false;
   constructor(message: string) {
-    super(message);
-    this.name = 'SkillError';
+    super(message, MCP_ERROR_CODES.INTERNAL_ERROR, 500);
   }
 }
 

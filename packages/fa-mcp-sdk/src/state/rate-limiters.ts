@@ -95,15 +95,20 @@ export async function createStoreLimiter(opts: StoreLimiterOptions, pgPool?: PgP
   return new RateLimiterPostgres({ ...settings, storeClient: pgPool, storeType: 'pool', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: opts.clearExpired ?? false, insuranceLimiter: memory });
 }
 
-/** The two counters of the failed-authentication throttle (`webServer.auth.failureThrottle`), on this store. */
+/**
+ * The three counters of the failed-authentication throttle (`webServer.auth.failureThrottle`), on
+ * this store: per address and per user name from one address (both block for `blockSec` once over
+ * their budget), and per user name from every address (no block: the throttle only slows it).
+ */
 export async function createFailureLimiters(
-  settings: { perAddress: number; perUser: number; windowSec: number; blockSec: number },
+  settings: { perAddress: number; perUserAddress: number; perUser: number; windowSec: number; blockSec: number },
   pgPool?: PgPool,
-): Promise<{ byAddress: RateLimiterAbstract; byUser: RateLimiterAbstract }> {
-  const common = { durationSec: settings.windowSec, blockSec: settings.blockSec };
-  const [byAddress, byUser] = await Promise.all([
-    createStoreLimiter({ keyPrefix: 'authfail-addr', points: settings.perAddress, ...common, clearExpired: true }, pgPool),
-    createStoreLimiter({ keyPrefix: 'authfail-user', points: settings.perUser, ...common }, pgPool),
+): Promise<{ byAddress: RateLimiterAbstract; byUserAddress: RateLimiterAbstract; byUser: RateLimiterAbstract }> {
+  const blocking = { durationSec: settings.windowSec, blockSec: settings.blockSec };
+  const [byAddress, byUserAddress, byUser] = await Promise.all([
+    createStoreLimiter({ keyPrefix: 'authfail-addr', points: settings.perAddress, ...blocking, clearExpired: true }, pgPool),
+    createStoreLimiter({ keyPrefix: 'authfail-pair', points: settings.perUserAddress, ...blocking }, pgPool),
+    createStoreLimiter({ keyPrefix: 'authfail-user', points: settings.perUser, durationSec: settings.windowSec }, pgPool),
   ]);
-  return { byAddress, byUser };
+  return { byAddress, byUserAddress, byUser };
 }

@@ -9,6 +9,8 @@
  * answer and goes on. The record is the only shared state, so nothing depends
  * on which instance the client reaches.
  */
+import { ERROR_BRAND } from '../core/error-brand.js';
+import { ConflictError } from '../core/errors.js';
 import type { INotificationBus } from '../state/notification-bus.js';
 import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TTaskPatch } from './task-types.js';
 
@@ -31,11 +33,9 @@ export interface TaskInputsOptions {
   maxAttempts?: number;
 }
 
-export class TaskInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TaskInputError';
-  }
+/** Input could not be asked or taken (the task ended, or too many writers at once): a conflict, -32007 (HTTP 409). */
+export class TaskInputError extends ConflictError {
+  static override readonly [ERROR_BRAND]: string = 'TaskInputError';
 }
 
 export interface TaskAnswerOutcome {

@@ -5,16 +5,18 @@
  * that reaches the instance running it through the notification bus).
  */
 import type { CoreLogger } from '../core/core.js';
-import { BaseMcpError, ToolExecutionError, ValidationError } from '../core/errors.js';
+import { ValidationError } from '../core/errors.js';
+import { isExposedMcpError, isToolExecutionError } from '../core/error-guards.js';
 import { toWireError } from '../core/error-mapping.js';
 import type { Operation } from '../core/pipeline.js';
 import type { INotificationBus } from '../state/notification-bus.js';
 import { TaskInputs } from './task-inputs.js';
+import { claimPatch, mayRunAgain, orphanFailurePatch, plannedStopFailurePatch, releasedAtPlannedStop, releasePatch } from './task-handover.js';
 import { isTerminalTaskStatus, type ITaskCaller, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
 
 export const CH_STATUS = 'task.status';
 export const CH_CANCEL = 'task.cancel';
-/** A stopping instance released the leases of tasks it could not finish: take them over now. */
+/** A stopping instance released the leases of tasks it handed over: take them over now. */
 export const CH_RELEASED = 'task.released';
 
 export interface TaskSettings {
@@ -42,8 +44,7 @@ export interface TaskManagerOptions extends TaskSettings {
   onFinished?: (record: ITaskRecord) => Promise<void>;
 }
 
-/** Runs of one task at most: the first, and one re-run after its instance stopped. */
-export const MAX_TASK_ATTEMPTS = 2;
+export { MAX_TASK_ATTEMPTS } from './task-handover.js';
 
 /** The caller of an operation as a task keeps it (no token, no claims). */
 export function callerOf(op: Operation): ITaskCaller {
@@ -86,6 +87,8 @@ export class TaskManager {
   private readonly statusListeners = new Set<StatusListener>();
   private readonly unsubscribe: Array<() => void> = [];
   private leaseTimer?: NodeJS.Timeout;
+  /** The lease renewal being written (a release waits for it, so no renewal lands after it). */
+  private renewal: Promise<void> | undefined;
   /** Draining: this instance takes over no task of another (it would only release it again). */
   private stopping = false;
 
@@ -109,7 +112,7 @@ export class TaskManager {
         await opts.bus.publish(CH_STATUS, { taskId: record.taskId, status: record.status });
       },
     });
-    this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(250, Math.floor(opts.leaseMs / 3)));
+    this.leaseTimer = setInterval(() => this.renewLeases(), Math.max(250, Math.floor(opts.leaseMs / 3)));
     this.leaseTimer.unref();
   }
 
@@ -220,7 +223,20 @@ export class TaskManager {
     return updated ?? (await this.get(taskId, owner));
   }
 
-  /** Marks tasks whose instance disappeared (lease expired) as failed. Returns how many. */
+  /**
+   * This instance is stopping: from now on it takes over no task of another
+   * instance (it would only hand it over again). The server calls it as its stop begins.
+   */
+  beginStop(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * Takes over tasks whose instance is gone: a lease released at a planned stop
+   * (at once) or one that expired (a crash). Each is re-run here when its tool may
+   * run twice and the crash allowance is not used up, else marked failed.
+   * Returns how many it took (re-run or failed).
+   */
   async recoverOrphans(now = Date.now()): Promise<number> {
     if (this.stopping) return 0;
     const orphans = await this.opts.store.expiredLeases(now, 100);
@@ -232,11 +248,9 @@ export class TaskManager {
         continue;
       }
       // Only as it was read: another instance may have re-run it, or its owner renewed the lease, meanwhile.
-      const updated = await this.opts.store.updateIfVersion(t.taskId, t.version, {
-        status: 'failed',
-        statusMessage: 'The server instance running this task stopped before it finished; call the tool again.',
-      });
+      const updated = await this.opts.store.updateIfVersion(t.taskId, t.version, orphanFailurePatch(t));
       if (updated) {
+        this.opts.logger.warn({ taskId: t.taskId, tool: t.toolName, attempts: t.attempts, plannedStop: releasedAtPlannedStop(t) }, 'marked a task of a stopped instance as failed (not run again)');
         await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: updated.status });
         await this.finished(updated);
         n++;
@@ -247,39 +261,37 @@ export class TaskManager {
 
   /**
    * Runs an orphan again here when its tool may run twice: claims it with a
-   * compare-and-set (one instance wins), then runs it as its caller.
+   * compare-and-set (one instance wins), then runs it as its caller. A task
+   * handed over at a planned stop is always run again; one whose instance
+   * crashed only while fewer than MAX_TASK_ATTEMPTS runs were lost that way.
    */
   private async rerun(t: ITaskRecord, now: number): Promise<boolean> {
-    if (!this.opts.rerun || t.attempts >= MAX_TASK_ATTEMPTS) return false;
+    if (!this.opts.rerun || !mayRunAgain(t)) return false;
     const op = await this.opts.rerun(t).catch(() => undefined);
     if (!op) return false;
-    const claimed = await this.opts.store.updateIfVersion(t.taskId, t.version, {
-      status: 'working',
-      statusMessage: 'Running again: the instance that ran it stopped',
-      leaseOwner: this.instanceId,
-      leaseExpiresAt: now + this.opts.leaseMs,
-      attempts: t.attempts + 1,
-      inputRequests: undefined,
-      inputResponses: undefined,
-    });
+    const claimed = await this.opts.store.updateIfVersion(t.taskId, t.version, claimPatch(t, this.instanceId, now + this.opts.leaseMs));
     if (!claimed) return false; // another instance took it, or it ended
     await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: claimed.status });
     const controller = new AbortController();
     const toolErrorStatus = t.caller?.era === '2026' ? 'completed' : 'failed';
     const done = this.record(t.taskId, this.opts.run({ ...op, signal: controller.signal }), controller, toolErrorStatus).finally(() => this.running.delete(t.taskId));
     this.running.set(t.taskId, { controller, done });
-    this.opts.logger.warn({ taskId: t.taskId, tool: t.toolName, attempt: t.attempts + 1 }, 're-running a task of a stopped instance (idempotent tool)');
+    const fields = { taskId: t.taskId, tool: t.toolName, attempt: claimed.attempts, handovers: claimed.handovers ?? 0 };
+    if (releasedAtPlannedStop(t)) this.opts.logger.info({ ...fields, from: t.release?.instance }, 're-running a task handed over at a planned stop (idempotent tool)');
+    else this.opts.logger.warn(fields, 're-running a task whose instance stopped without releasing it (idempotent tool)');
     return true;
   }
 
   /**
-   * Graceful stop: lets running tasks finish within `graceMs`. The rest stop here and, with
-   * `release` (a store other instances share), keep their status with the lease expired at once,
-   * and every instance is told (CH_RELEASED): one of them re-runs each (idempotent tools) or marks
-   * it failed now, not after the lease would have run out. Without `release` (nobody else can
-   * take them) they are marked failed honestly.
+   * Graceful stop: lets running tasks finish within `graceMs`, then stops the rest here.
+   * With `release` (a store other instances share) a task of an idempotent tool is handed
+   * over: its lease expires at once with the reason (`release`: a planned stop) and every
+   * instance is told (CH_RELEASED), so one of them runs it again now, and that re-run does not
+   * count against MAX_TASK_ATTEMPTS. A task whose tool may not run twice was interrupted
+   * mid-way: it is marked failed here, saying so. Without `release` (nobody else can take
+   * them) every task left is marked failed. `abandoned`: the tasks failed by the stop.
    */
-  async drain(graceMs: number, opts: { release?: boolean } = {}): Promise<{ finished: number; abandoned: number }> {
+  async drain(graceMs: number, opts: { release?: boolean } = {}): Promise<{ finished: number; handedOver: number; abandoned: number }> {
     this.stopping = true;
     const before = this.running.size;
     const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
@@ -287,19 +299,40 @@ export class TaskManager {
     const left = [...this.running.keys()];
     // A handler that ignores its abort keeps its entry: its lease must not be renewed past the release.
     if (opts.release && this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.renewal;
+    let handedOver = 0;
+    let abandoned = 0;
     for (const id of left) {
       this.running.get(id)?.controller.abort(new Error('Server shutting down'));
-      if (opts.release) {
-        await this.opts.store.update(id, { leaseExpiresAt: 0, statusMessage: 'Its instance stopped; another instance takes it over' }).catch(() => undefined);
-      } else {
-        await this.setStatus(id, { status: 'failed', statusMessage: 'The server shut down before this task finished; call the tool again.' }).catch(() => undefined);
-      }
+      const outcome = await this.stopTask(id, opts.release === true).catch((err: unknown) => {
+        this.opts.logger.warn({ err, taskId: id }, 'could not record a task stopped by the shutdown');
+        return 'abandoned' as const;
+      });
+      if (outcome === 'handed-over') handedOver++;
+      else if (outcome === 'abandoned') abandoned++;
     }
-    if (opts.release && left.length > 0) {
-      await this.opts.bus.publish(CH_RELEASED, { count: left.length }).catch((err: unknown) => this.opts.logger.warn({ err }, 'could not announce released tasks'));
-      this.opts.logger.info({ released: left.length }, 'released the leases of unfinished tasks');
+    if (handedOver > 0) {
+      await this.opts.bus.publish(CH_RELEASED, { count: handedOver }).catch((err: unknown) => this.opts.logger.warn({ err }, 'could not announce released tasks'));
     }
-    return { finished: before - left.length, abandoned: left.length };
+    if (left.length > 0) this.opts.logger.info({ handedOver, failed: abandoned }, 'stopped the tasks still running: leases of idempotent ones released, the rest marked failed');
+    return { finished: before - handedOver - abandoned, handedOver, abandoned };
+  }
+
+  /** What the stop does to one task still running here: hands it over, fails it, or finds it finished meanwhile. */
+  private async stopTask(taskId: string, release: boolean): Promise<'handed-over' | 'abandoned' | 'finished'> {
+    if (!release) {
+      const failed = await this.setStatus(taskId, { status: 'failed', statusMessage: 'The server shut down before this task finished; call the tool again.' });
+      return failed ? 'abandoned' : 'finished';
+    }
+    const record = await this.opts.store.get(taskId);
+    if (!record || isTerminalTaskStatus(record.status)) return 'finished';
+    const rerunnable = this.opts.rerun ? (await this.opts.rerun(record).catch(() => undefined)) !== undefined : false;
+    if (rerunnable) {
+      const released = await this.opts.store.update(taskId, releasePatch(this.instanceId, Date.now()));
+      return released ? 'handed-over' : 'finished';
+    }
+    const failed = await this.setStatus(taskId, plannedStopFailurePatch(this.instanceId));
+    return failed ? 'abandoned' : 'finished';
   }
 
   async close(): Promise<void> {
@@ -331,7 +364,7 @@ export class TaskManager {
       await this.setStatus(taskId, { status, result, inputRequests: undefined, ...(isError ? { statusMessage: toolErrorMessage(result) } : {}) });
     } catch (err) {
       if (controller.signal.aborted) return; // cancelled or shut down: already recorded
-      const message = err instanceof BaseMcpError || err instanceof ToolExecutionError ? err.message : 'The task failed';
+      const message = isExposedMcpError(err) || isToolExecutionError(err) ? err.message : 'The task failed';
       const wire = toWireError(err, taskId);
       await this.setStatus(taskId, {
         status: 'failed',
@@ -339,15 +372,18 @@ export class TaskManager {
         inputRequests: undefined,
         error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) },
       }).catch((e: unknown) => this.opts.logger.error({ err: e, taskId }, 'could not record a failed task'));
-      if (!(err instanceof BaseMcpError)) this.opts.logger.error({ err, taskId }, 'task failed unexpectedly');
+      if (!isExposedMcpError(err)) this.opts.logger.error({ err, taskId }, 'task failed unexpectedly');
     }
   }
 
-  private async renewLeases(): Promise<void> {
-    const until = Date.now() + this.opts.leaseMs;
-    for (const taskId of this.running.keys()) {
-      await this.opts.store.update(taskId, { leaseOwner: this.instanceId, leaseExpiresAt: until }).catch(() => undefined);
-    }
+  private renewLeases(): void {
+    if (this.renewal) return; // the last round is still writing
+    this.renewal = (async () => {
+      const until = Date.now() + this.opts.leaseMs;
+      for (const taskId of this.running.keys()) {
+        await this.opts.store.update(taskId, { leaseOwner: this.instanceId, leaseExpiresAt: until }).catch(() => undefined);
+      }
+    })().finally(() => (this.renewal = undefined));
   }
 
   private async emitStatus(taskId: string): Promise<void> {

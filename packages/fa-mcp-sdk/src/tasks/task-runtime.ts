@@ -2,7 +2,7 @@
  * Builds the task machinery of `mcp.tasks` for one server: the store (memory or
  * PostgreSQL, migrated at start), the notification bus (memory or
  * LISTEN/NOTIFY), the manager, and the sweep that deletes expired tasks and
- * fails those whose instance vanished.
+ * takes over those whose instance vanished (re-run or failed: the manager logs which).
  */
 import type { PgClientConfig } from '../db/pg-types.js';
 import type { AppConfig } from '../config/schema.js';
@@ -25,8 +25,12 @@ export interface TaskRuntime {
   manager: TaskManager;
   store: ITaskStore;
   bus: INotificationBus;
-  /** Shutdown, after the grace: stops the tasks still running here; on a shared store their leases are released to the other instances. */
-  drain(): Promise<{ finished: number; abandoned: number }>;
+  /**
+   * Shutdown, after the grace: stops the tasks still running here. On a shared store a task of an
+   * idempotent tool is handed over (its lease released for another instance to run it again);
+   * the rest are marked failed (`abandoned`).
+   */
+  drain(): Promise<{ finished: number; handedOver: number; abandoned: number }>;
   close(): Promise<void>;
 }
 
@@ -88,8 +92,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
   const sweep = async () => {
     try {
       await store.sweep(Date.now());
-      const recovered = await manager.recoverOrphans();
-      if (recovered > 0) logger.warn({ recovered }, 'marked tasks of a vanished instance as failed');
+      await manager.recoverOrphans();
     } catch (err) {
       logger.warn({ err }, 'task sweep failed');
     }

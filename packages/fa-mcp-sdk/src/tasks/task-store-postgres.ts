@@ -6,7 +6,7 @@
 import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from '../state/pg-migrations.js';
 import { decodeTaskCursor, encodeTaskCursor } from './task-cursor.js';
-import { TaskLimitError, type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch } from './task-types.js';
+import { TaskLimitError, type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskRelease, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch } from './task-types.js';
 
 export const TASK_MIGRATIONS: readonly Migration[] = [
   {
@@ -45,6 +45,13 @@ export const TASK_MIGRATIONS: readonly Migration[] = [
     sql: `ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS caller jsonb;
     ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS attempts integer NOT NULL DEFAULT 1;`,
   },
+  {
+    // Why a lease ended early (a planned stop) and how many re-runs were handovers: those do not
+    // count against MAX_TASK_ATTEMPTS. Existing rows read as never released, no handover.
+    id: 'tasks-004',
+    sql: `ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS handovers integer NOT NULL DEFAULT 0;
+    ALTER TABLE fa_mcp_tasks ADD COLUMN IF NOT EXISTS lease_release jsonb;`,
+  },
 ];
 
 interface Row {
@@ -60,6 +67,8 @@ interface Row {
   input_responses: Record<string, unknown> | null;
   caller: ITaskCaller | null;
   attempts: number;
+  handovers?: number | null;
+  lease_release?: ITaskRelease | null;
   created_at: string;
   updated_at: string;
   ttl_ms: string;
@@ -86,6 +95,8 @@ function fromRow(r: Row): ITaskRecord {
     attempts: r.attempts ?? 1,
   };
   if (r.caller) rec.caller = r.caller;
+  if (r.handovers) rec.handovers = r.handovers;
+  if (r.lease_release) rec.release = r.lease_release;
   if (r.status_message !== null) rec.statusMessage = r.status_message;
   if (r.result !== null) rec.result = r.result;
   if (r.error !== null) rec.error = r.error;
@@ -106,8 +117,10 @@ const COLUMN_OF: Record<keyof TTaskPatch, string> = {
   leaseOwner: 'lease_owner',
   leaseExpiresAt: 'lease_expires_at',
   attempts: 'attempts',
+  handovers: 'handovers',
+  release: 'lease_release',
 };
-const JSON_COLUMNS = new Set(['result', 'error', 'input_requests', 'input_responses']);
+const JSON_COLUMNS = new Set(['result', 'error', 'input_requests', 'input_responses', 'lease_release']);
 
 export class PostgresTaskStore implements ITaskStore {
   constructor(

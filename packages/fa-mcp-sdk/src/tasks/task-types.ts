@@ -52,8 +52,27 @@ export interface ITaskRecord {
   version: number;
   /** The caller, for a re-run on another instance. */
   caller?: ITaskCaller;
-  /** Runs started: 1, then 2 after a re-run of an idempotent tool whose instance stopped. */
+  /** Runs started: 1, then one more on every re-run of an idempotent tool whose instance stopped. */
   attempts: number;
+  /**
+   * Re-runs that followed a planned stop (a handover): they do not count against
+   * `MAX_TASK_ATTEMPTS`, only runs lost to a crash do. Absent: 0.
+   */
+  handovers?: number;
+  /** Set when the instance running the task released its lease at a planned stop; cleared when another instance takes it. */
+  release?: ITaskRelease;
+}
+
+/**
+ * Why a lease ended before its expiry. Only a planned stop (SIGTERM, `stop()`)
+ * releases a lease; a lease that simply ran out means the instance crashed.
+ */
+export interface ITaskRelease {
+  reason: 'planned_stop';
+  /** The instance that released it (its `TaskManager.instanceId`). */
+  instance: string;
+  /** When (ms since the epoch). */
+  at: number;
 }
 
 export interface ITaskCreateInput {
@@ -70,7 +89,10 @@ export interface ITaskCreateInput {
 }
 
 export type TTaskPatch = Partial<
-  Pick<ITaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'inputResponses' | 'leaseOwner' | 'leaseExpiresAt' | 'attempts'>
+  Pick<
+    ITaskRecord,
+    'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests' | 'inputResponses' | 'leaseOwner' | 'leaseExpiresAt' | 'attempts' | 'handovers' | 'release'
+  >
 >;
 
 export interface ITaskStoreOptions {
@@ -83,12 +105,7 @@ export interface TaskPage {
   nextCursor?: string;
 }
 
-export class TaskLimitError extends Error {
-  constructor(readonly maxTasks: number) {
-    super(`The server keeps at most ${maxTasks} tasks; try again when older tasks have finished or expired`);
-    this.name = 'TaskLimitError';
-  }
-}
+export { TaskLimitError } from './task-limit-error.js';
 
 /**
  * Where tasks live. Every method is asynchronous so a shared store

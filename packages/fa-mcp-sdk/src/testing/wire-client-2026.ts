@@ -7,20 +7,27 @@
  * use it for extensions the SDK does not know, such as the tasks extension.
  */
 import type { Readable, Writable } from 'node:stream';
+import { ERROR_BRAND } from '../core/error-brand.js';
+import { BaseMcpError } from '../core/errors.js';
 
 export const REVISION_2026 = '2026-07-28';
 
-/** A JSON-RPC error answer, thrown by WireClient2026.request. */
-export class WireError extends Error {
+/**
+ * A JSON-RPC error answer, thrown by WireClient2026.request: the server's
+ * `code`, `message` and `data`. What another server said is not this server's
+ * to repeat: rethrown from a handler it is not exposed (-32603).
+ */
+export class WireError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'WireError';
+  override readonly expose: boolean = false;
   constructor(
-    readonly code: number,
+    code: number,
     message: string,
-    readonly data?: Record<string, unknown>,
+    data?: Record<string, unknown>,
     /** The HTTP status of the answer (HTTP only). */
     readonly status?: number,
   ) {
-    super(message);
-    this.name = 'WireError';
+    super(message, code, 502, data);
   }
 }
 

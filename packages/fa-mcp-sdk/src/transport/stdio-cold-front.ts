@@ -6,6 +6,9 @@
  * UTF-8, too deep, not JSON), or when it is told to, it stops reading and hands
  * over every byte it has not answered, from the start of that line: the line
  * guard and the SDK then read them as they read any line (stdio-sdk.ts).
+ *
+ * The end of the input stops nothing that was read: the lines already read
+ * are answered or handed over (with the end), and only then is the end told.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { ColdAnswers } from '../protocol/cold-answers.js';
@@ -22,9 +25,9 @@ export interface ColdFrontOptions {
   maxJsonDepth: number;
   /** Called after each answer is written (notifications included). */
   answered?(message: ColdRequest): void;
-  /** Called once, when the SDK is to take the connection: the bytes read and not answered. */
-  handOver(rest: Buffer): void;
-  /** The input ended (or failed) while the cold front had it. */
+  /** Called once, when the SDK is to take the connection: the bytes read and not answered, and whether the input has ended. */
+  handOver(rest: Buffer, inputEnded: boolean): void;
+  /** The input ended (or failed) while the cold front had it, and every line it carried was answered here. */
   ended(): void;
 }
 
@@ -55,10 +58,14 @@ export function startColdFront(opts: ColdFrontOptions): ColdFront {
   let buffered: Buffer = Buffer.alloc(0);
   let busy = false;
   let handOverWanted = false;
+  /** Listening to the input: until its end (or an error), a hand-over or detach. */
+  let reading = true;
+  let inputEnded = false;
+  /** Handed over, ended or detached: nothing more to do. */
   let done = false;
 
   const stopReading = () => {
-    done = true;
+    reading = false;
     input.off('data', onData);
     input.off('end', onEnd);
     input.off('close', onEnd);
@@ -67,10 +74,18 @@ export function startColdFront(opts: ColdFrontOptions): ColdFront {
 
   const handOver = () => {
     if (done) return;
-    stopReading();
+    done = true;
+    if (reading) stopReading();
     const rest = buffered;
     buffered = Buffer.alloc(0);
-    opts.handOver(rest);
+    opts.handOver(rest, inputEnded);
+  };
+
+  /** The input ended: a last line without its newline goes to the SDK's side (the line guard reads it); otherwise all is answered. */
+  const finish = () => {
+    if (buffered.toString('latin1').trim() !== '') return handOver();
+    done = true;
+    opts.ended();
   };
 
   /** Answers complete lines one at a time; hands over at the first it does not take. */
@@ -79,10 +94,12 @@ export function startColdFront(opts: ColdFrontOptions): ColdFront {
     busy = true;
     try {
       for (;;) {
-        if (handOverWanted) return handOver();
+        // Once the input ended, nothing is gained by loading the SDK for lines answered here.
+        if (handOverWanted && !inputEnded) return handOver();
         const nl = buffered.indexOf(NEWLINE);
         if (nl === -1) {
           if (buffered.length > opts.maxLineBytes) return handOver(); // the line guard refuses it
+          if (inputEnded) return finish();
           return;
         }
         let raw = buffered.subarray(0, nl);
@@ -110,9 +127,10 @@ export function startColdFront(opts: ColdFrontOptions): ColdFront {
     void pump();
   };
   const onEnd = () => {
-    if (done) return;
+    if (!reading) return;
     stopReading();
-    opts.ended();
+    inputEnded = true;
+    void pump(); // answers (or hands over) what was read; a pump under way goes on to the end
   };
   input.on('data', onData);
   input.once('end', onEnd);
@@ -126,7 +144,8 @@ export function startColdFront(opts: ColdFrontOptions): ColdFront {
     },
     detach() {
       if (done) return;
-      stopReading();
+      done = true;
+      if (reading) stopReading();
       if (input.listenerCount('data') === 0) input.pause();
     },
   };

@@ -10,6 +10,12 @@
  * - nested deeper than the limit: -32600 (id null);
  * - JSON but not one JSON-RPC message (a batch, a bare value, a broken shape):
  *   -32600, with the message's id when it has a usable one.
+ *
+ * The end of the input does not end the SDK's side: the SDK's transport closes
+ * its connection at the end of its input, dropping the requests still being
+ * served. The guard tells its owner instead (`ended`, after a last line
+ * without a newline is read as a line), and the owner ends it (`detach`) once
+ * what was read is answered (stdio-sdk.ts).
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { parseJSONRPCMessage } from '../protocol/sdk-server.js';
@@ -43,14 +49,21 @@ function isOneMessage(value: unknown): boolean {
   }
 }
 
+export interface LineGuardEvents {
+  /** Each message handed to the SDK, before the SDK reads it. */
+  line?(message: unknown): void;
+  /** The input ended (or failed): every line it carried was handed on or answered. */
+  ended?(): void;
+}
+
 export interface GuardedStdin {
   /** The stream to hand the SDK transport in place of `input`. */
   stream: Readable;
-  /** Stops reading `input` (so a process whose stdin is guarded can exit). */
+  /** Stops reading `input` (so a process whose stdin is guarded can exit) and ends `stream`. */
   detach(): void;
 }
 
-export function guardStdin(input: Readable, output: Writable, opts: StdioLineGuardOptions): GuardedStdin {
+export function guardStdin(input: Readable, output: Writable, opts: StdioLineGuardOptions, events: LineGuardEvents = {}): GuardedStdin {
   const clean = new PassThrough();
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -84,6 +97,7 @@ export function guardStdin(input: Readable, output: Writable, opts: StdioLineGua
       reply(MCP_ERROR_CODES.INVALID_REQUEST, `Invalid request: ${what}`, usableId(parsed));
       return;
     }
+    events.line?.(parsed);
     if (!clean.write(Buffer.concat([line, Buffer.from('\n')]))) {
       input.pause();
       clean.once('drain', () => input.resume());
@@ -113,23 +127,34 @@ export function guardStdin(input: Readable, output: Writable, opts: StdioLineGua
       data = data.subarray(nl + 1);
     }
   };
-  const onEnd = () => {
-    if (!clean.writableEnded) clean.end();
+  let inputDone = false;
+  const stopReading = () => {
+    input.off('data', onData);
+    input.off('end', onEnd);
+    input.off('close', onEnd);
+    input.off('error', onEnd);
   };
-  const onError = (err: Error) => clean.destroy(err);
+  const onEnd = () => {
+    if (inputDone) return;
+    inputDone = true;
+    stopReading();
+    // A last line without its newline is still a line.
+    if (!skipping && pendingBytes > 0) handleLine(Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+    events.ended?.();
+  };
   input.on('data', onData);
   input.once('end', onEnd);
   input.once('close', onEnd);
-  input.once('error', onError);
+  input.once('error', onEnd);
   return {
     stream: clean,
     detach() {
-      input.off('data', onData);
-      input.off('end', onEnd);
-      input.off('close', onEnd);
-      input.off('error', onError);
+      inputDone = true;
+      stopReading();
       if (input.listenerCount('data') === 0) input.pause();
-      onEnd();
+      if (!clean.writableEnded) clean.end();
     },
   };
 }

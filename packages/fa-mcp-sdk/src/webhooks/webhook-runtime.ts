@@ -5,6 +5,7 @@
  * operator's view: dead events listed and sent again.
  */
 import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../core/request-context.js';
 import type { PgPool } from '../db/pg-types.js';
 import type { Registry } from 'prom-client';
 import type { WebhooksConfig } from '../config/sections/webhooks.js';
@@ -42,8 +43,12 @@ export interface WebhookRuntimeOptions {
 
 /** The webhooks of a running server (`handle.webhooks`). */
 export interface WebhookRuntime {
-  /** What handlers get as `webhooks`. */
-  sender: IWebhookSender;
+  /**
+   * `send` queues the server's own events (their idempotency keys are the server's, and are
+   * their `webhook-id`); `forRequest(context)` is what a handler of that request gets as
+   * `webhooks`, its keys scoped to the request's caller.
+   */
+  sender: IWebhookSender & { forRequest(context: RequestContext): IWebhookSender };
   outbox: IWebhookOutbox;
   dispatcher: WebhookDispatcher;
   /** Names of the configured endpoints. */

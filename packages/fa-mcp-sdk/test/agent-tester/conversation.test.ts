@@ -92,15 +92,15 @@ describe('headless API: POST /agent-tester/api/chat/test', () => {
     expect(trace.finalAnswer).toBe('The tool said: Tool error: the backend is down');
   });
 
-  it('a protocol error (invalid arguments, -32602) is recorded as a failed call and the model reads it', async () => {
+  it('invalid arguments are an isError result naming the field, recorded as a failed call, and the model reads it', async () => {
     model.script([askTool('get_weather', { town: 'Oslo' }), answerFromToolResult()]);
     const trace = await chatTest(server.tester, { prompt: 'weather?' });
     expect(trace.stopReason).toBe('answer');
     const call = trace.toolCalls[0]!;
     expect(call.isError).toBe(true);
-    expect(call.result).toBeUndefined();
-    expect(call.error).toMatch(/-32602|city|town/);
-    expect(trace.finalAnswer).toMatch(/^The tool said: Tool call failed: /);
+    expect(call.error).toBeUndefined();
+    expect(call.result).toMatchObject({ isError: true, _meta: { 'fa-mcp/validation': { field: 'city', reason: 'is required' } } });
+    expect(trace.finalAnswer).toContain('Invalid arguments for tool get_weather: city is required');
   });
 
   it('an unknown tool name and arguments that are not JSON are answered without calling the server', async () => {

@@ -176,7 +176,7 @@ describe('page, sessions and validation', () => {
     expect(call.status).toBe(200);
     expect(call.json).toMatchObject({ result: { content: [{ type: 'text', text: 'refreshed Oslo' }] } });
     const bad = await postJson(`${server.tester}/api/view/tools/call`, { name: 'card_refresh', arguments: {} }, { cookie });
-    expect(bad.json).toMatchObject({ error: { code: -32602 } });
+    expect(bad.json).toMatchObject({ result: { isError: true, _meta: { 'fa-mcp/validation': { reason: 'is required' } } } });
     const read = await postJson(`${server.tester}/api/view/resources/read`, { uri: 'ui://fixture/card.html' }, { cookie });
     expect(read.json).toMatchObject({ result: { contents: [{ uri: 'ui://fixture/card.html' }] } });
     const invalid = await postJson(`${server.tester}/api/view/tools/call`, { arguments: {} }, { cookie });

@@ -5,10 +5,11 @@
  * status and headers of a refusal.
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { expect } from 'vitest';
 import { SignJWT, exportJWK, type JWK } from 'jose';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { formatToolResult, type ITool, type McpServerData } from '../../src/index.js';
@@ -157,6 +158,53 @@ export async function rawPost(baseUrl: string, path: string, body: unknown, head
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+export interface SentAnswer {
+  status: number;
+  retryAfter: string | undefined;
+  body: Record<string, unknown>;
+  /** From sending the request to the end of the answer, in ms. */
+  elapsedMs: number;
+}
+
+/**
+ * One HTTP request to the server from a loopback source address of the caller's choice (Linux
+ * routes all of 127.0.0.0/8 to lo, so 127.0.0.2, 127.0.0.3 … are distinct clients to the server).
+ */
+export function sendFrom(server: TestServer, path: string, opts: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<SentAnswer> {
+  const url = new URL(path, server.handle.url as string);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: opts.method ?? 'POST', headers: opts.headers ?? {}, localAddress: opts.from ?? '127.0.0.1' }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const retryAfter = res.headers['retry-after'];
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+          body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {},
+          elapsedMs: performance.now() - started,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** The failure throttle's refusal: 429 with a `Retry-After` of at most `blockSec`. */
+export function expectThrottled(a: SentAnswer, blockSec: number): void {
+  expect(a.status).toBe(429);
+  expect(Number(a.retryAfter)).toBeGreaterThan(0);
+  expect(Number(a.retryAfter)).toBeLessThanOrEqual(blockSec);
+}
+
+/** The answer waited the failure throttle's delay (server timers run on a clock truncated to the millisecond). */
+export function expectSlowed(a: SentAnswer, delayMs: number): void {
+  expect(a.elapsedMs).toBeGreaterThanOrEqual(delayMs - 2);
 }
 
 export const toolCall = (name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });

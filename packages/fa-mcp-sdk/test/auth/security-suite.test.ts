@@ -5,11 +5,30 @@
  * which needs no initialize: accepted, they would run the tool at once.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_ERROR_CODES } from '../../src/index.js';
 import { mintLegacyToken } from '../../src/auth/jwt-legacy-aes-ctr.js';
 import type { TestServer, TestTarget } from '../../src/testing/index.js';
-import { basic, bearer, decodePart, guardedServer, rawPost, rsaKeyPair, signJwt, startAuthServer, tamperJwt, toolCall, unsignedJwt, type KeyPair, type RawResponse } from './helpers.js';
+import {
+  basic,
+  bearer,
+  decodePart,
+  expectSlowed,
+  expectThrottled,
+  guardedServer,
+  rawPost,
+  rsaKeyPair,
+  sendFrom,
+  signJwt,
+  startAuthServer,
+  tamperJwt,
+  toolCall,
+  unsignedJwt,
+  type KeyPair,
+  type RawResponse,
+  type SentAnswer,
+} from './helpers.js';
+import { metricsUrl, sample, scrape } from '../ops2/helpers.js';
 
 const STATELESS: TestTarget = { transport: 'stateless', era: '2025', label: 'http-stateless/2025' };
 const ISS = 'https://idp.example.test';
@@ -185,6 +204,11 @@ describe('security suite: refusals never reach a handler', () => {
     expectRefused(await call(bearer(`${SERVER_TOKEN.slice(0, -1)}x`)), 401, 'invalid_token');
   });
 
+  it("a server token's prefix, suffix, extension or other case: 401 invalid_token", async () => {
+    const near = [SERVER_TOKEN.slice(0, -1), SERVER_TOKEN.slice(0, 8), SERVER_TOKEN.slice(1), `${SERVER_TOKEN}0`, `0${SERVER_TOKEN}`, SERVER_TOKEN.toUpperCase()];
+    for (const token of near) expectRefused(await call(bearer(token)), 401, 'invalid_token');
+  });
+
   it('legacyAesCtr: an edited expiry, a flipped ciphertext byte, a missing tag and a foreign key are refused', async () => {
     const legacyBase = legacy.handle.url as string;
     const good = mintLegacyToken(LEGACY_KEY, { subject: 'alice', ttlSec: 60 }).token;
@@ -202,5 +226,105 @@ describe('security suite: refusals never reach a handler', () => {
       expect(r.headers.get('www-authenticate')).toContain('error="invalid_token"');
     }
     expect(calls).toEqual([]);
+  });
+});
+
+/**
+ * The red team's `throttle` group: a guesser of one account from one address
+ * is refused (429, `Retry-After`), a guesser spread over many addresses is only
+ * slowed, and the owner, from an address of its own, gets in either way — a
+ * user name or an OAuth `client_id` is not a secret, so guessing it must not
+ * lock its owner out. Client addresses are loopback source addresses
+ * (127.0.0.x), distinct clients to the server.
+ */
+describe('security suite: throttle', () => {
+  const calls: string[] = [];
+  const DELAY_MS = 300;
+  const BLOCK_SEC = 120;
+  const CLIENT_SECRET = 'bot-secret-0123456789abcdefghijkl';
+  let server: TestServer;
+
+  const login = (password: string, from: string) =>
+    sendFrom(server, '/mcp', {
+      from,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...basic('ops', password) },
+      body: JSON.stringify(toolCall('open_tool')),
+    });
+  const clientLogin = (clientId: string, secret: string, from: string) =>
+    sendFrom(server, '/oauth/token', { from, headers: { 'content-type': 'application/x-www-form-urlencoded', ...basic(clientId, secret) }, body: 'grant_type=client_credentials' });
+  /** Wrong guesses from each address in turn, each answered 401 (a refusal, never the tool). */
+  const guessFrom = async (addresses: string[], guess: (from: string) => Promise<SentAnswer>) => {
+    const answers: SentAnswer[] = [];
+    for (const from of addresses) answers.push(await guess(from));
+    for (const a of answers) expect(a.status).toBe(401);
+    return answers;
+  };
+  const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => `127.0.0.${from + i}`);
+
+  // A fresh server (fresh counts) for each case.
+  beforeEach(async () => {
+    calls.length = 0;
+    server = await startAuthServer(guardedServer(calls), STATELESS, {
+      mcp: { responseMode: 'json' },
+      webServer: {
+        auth: {
+          enabled: true,
+          realm: 'sec-test',
+          basic: { username: 'ops', password: BASIC_PASSWORD },
+          jwtToken: { mode: 'embedded', issuer: 'https://mcp.sec-throttle.test' },
+          oauth: { clients: [{ clientId: 'reporting-bot', clientSecret: CLIENT_SECRET }] },
+          // budgets small enough to reach in a test; every other key at its default
+          failureThrottle: { perAddress: 1000, perUserAddress: 3, perUser: 5, blockSec: BLOCK_SEC, delayMs: DELAY_MS },
+        },
+      },
+    });
+  });
+  afterEach(async () => {
+    await server?.stop();
+  });
+
+  it('Basic, one address: the guesser gets 429 with Retry-After (its right password too); the owner from another address gets in', async () => {
+    await guessFrom(['127.0.0.100', '127.0.0.100', '127.0.0.100'], (from) => login('guess', from));
+    expectThrottled(await login('guess', '127.0.0.100'), BLOCK_SEC);
+    const rightButBlocked = await login(BASIC_PASSWORD, '127.0.0.100');
+    expectThrottled(rightButBlocked, BLOCK_SEC);
+    expect(rightButBlocked.body).toMatchObject({ error: { code: MCP_ERROR_CODES.RATE_LIMITED } });
+    expect(calls).toEqual([]);
+    const owner = await login(BASIC_PASSWORD, '127.0.0.101');
+    expect(owner.status).toBe(200);
+    expect(calls).toEqual(['open_tool']);
+    // both 429s are counted under the reason `throttled`
+    const metrics = await scrape(metricsUrl(server.handle.url as string));
+    expect(sample(metrics.text, 'mcp_auth_failures_total', { reason: 'throttled' })).toBe(2);
+  });
+
+  it('Basic, many addresses: the account is slowed (every answer waits), never refused; the owner from a clean address gets in after the delay', async () => {
+    // perUser is 5: five failures from five addresses, each within its own budget, reach it
+    await guessFrom(range(110, 5), (from) => login('guess', from));
+    const slowed = await guessFrom(range(115, 4), (from) => login('guess', from));
+    for (const a of slowed) expectSlowed(a, DELAY_MS);
+    expect(calls).toEqual([]);
+    const owner = await login(BASIC_PASSWORD, '127.0.0.120');
+    expect(owner.status).toBe(200);
+    expectSlowed(owner, DELAY_MS);
+    expect(calls).toEqual(['open_tool']);
+  });
+
+  it('/oauth/token: a client_id guessed from one address is 429 there only; guessed from many it is slowed; the right secret from a clean address gets a token', async () => {
+    await guessFrom(['127.0.0.130', '127.0.0.130', '127.0.0.130'], (from) => clientLogin('reporting-bot', 'wrong', from));
+    expectThrottled(await clientLogin('reporting-bot', 'wrong', '127.0.0.130'), BLOCK_SEC);
+    const blocked = await clientLogin('reporting-bot', CLIENT_SECRET, '127.0.0.130');
+    expectThrottled(blocked, BLOCK_SEC);
+    expect(blocked.body).toMatchObject({ error: 'temporarily_unavailable' });
+    expect(blocked.body).not.toHaveProperty('access_token');
+    expect((await clientLogin('reporting-bot', CLIENT_SECRET, '127.0.0.131')).status).toBe(200);
+    // three failures of the client id count so far (the 429 does not: it came from a blocked place); two more reach perUser 5
+    await guessFrom(range(132, 2), (from) => clientLogin('reporting-bot', 'wrong', from));
+    const slowed = await guessFrom(range(134, 3), (from) => clientLogin('reporting-bot', 'wrong', from));
+    for (const a of slowed) expectSlowed(a, DELAY_MS);
+    const owner = await clientLogin('reporting-bot', CLIENT_SECRET, '127.0.0.140');
+    expect(owner.status).toBe(200);
+    expect(owner.body.access_token).toEqual(expect.any(String));
+    expectSlowed(owner, DELAY_MS);
   });
 });

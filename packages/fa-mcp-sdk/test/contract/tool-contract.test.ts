@@ -59,10 +59,11 @@ describe.each(ALL_TARGETS)('tool contract on $label', (target) => {
     expect(all.find((t) => t.name === 'old_tool')?.description).toBe('[DEPRECATED until 2099-01-01, use add] Does the old thing.');
   });
 
-  it('validates arguments before the handler runs (-32602 with field and reason)', async () => {
+  it('validates arguments before the handler runs (an isError result with field and reason; argument-errors.test.ts has both forms)', async () => {
     const before = log.calls.length;
-    const err = await expectToolError(client.callTool({ name: 'add', arguments: { a: 1 } }), MCP_ERROR_CODES.INVALID_PARAMS);
-    expect(err.data).toMatchObject({ field: 'b', reason: 'is required' });
+    const missing = await client.callTool({ name: 'add', arguments: { a: 1 } });
+    expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid arguments for tool add: b is required' }] });
+    expect(missing._meta?.['fa-mcp/validation']).toEqual({ field: 'b', reason: 'is required' });
     const extra = await expectToolError(client.callTool({ name: 'add', arguments: { a: 1, b: 2, c: 3 } }), MCP_ERROR_CODES.INVALID_PARAMS);
     expect(extra.data).toMatchObject({ field: 'c', reason: 'is not allowed' });
     expect(log.calls.length).toBe(before);

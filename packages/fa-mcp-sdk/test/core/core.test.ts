@@ -18,7 +18,7 @@ const limits = (over: Partial<CoreLimits> = {}): CoreLimits => ({
   ...over,
 });
 
-function core(tools: ITool[], over: Partial<CoreLimits> = {}, version = '1.0.0') {
+function core(tools: ITool[], over: Partial<CoreLimits> = {}, version = '1.0.0', argumentErrors?: 'result' | 'protocol') {
   const logger = recordingLogger();
   const c = createCore({
     registry: new Registry({ tools, excludeTools: ['excluded_tool'] }),
@@ -27,6 +27,7 @@ function core(tools: ITool[], over: Partial<CoreLimits> = {}, version = '1.0.0')
     limits: limits(over),
     pageSize: 2,
     cursorSecret: 'core-test-cursor-secret',
+    ...(argumentErrors ? { argumentErrors } : {}),
   });
   const call = (name: string, args: Record<string, unknown> = {}) =>
     c.pipeline.run(makeOp({ name, arguments: args }), c.executeTool) as Promise<IToolHandlerStructuredResponse>;
@@ -49,10 +50,16 @@ describe('createCore: the default pipeline', () => {
     expect(await call('forecast', { city: 'Oslo' })).toEqual({ content: [{ type: 'text', text: '{"temp":21}' }], structuredContent: { temp: 21 } });
   });
 
-  it('invalid input never reaches the handler', async () => {
+  it('invalid input never reaches the handler: an isError result by default, -32602 with argumentErrors: protocol', async () => {
     const handler = vi.fn(() => formatToolResult({ temp: 1 }));
     const { call } = core([{ ...forecast, handler }]);
-    await expect(call('forecast', { town: 'Oslo' })).rejects.toMatchObject({ code: -32602, data: { field: 'city', reason: 'is required' } });
+    await expect(call('forecast', { town: 'Oslo' })).resolves.toEqual({
+      content: [{ type: 'text', text: 'Invalid arguments for tool forecast: city is required' }],
+      isError: true,
+      _meta: { 'fa-mcp/validation': { field: 'city', reason: 'is required' } },
+    });
+    const protocol = core([{ ...forecast, handler }], {}, '1.0.0', 'protocol');
+    await expect(protocol.call('forecast', { town: 'Oslo' })).rejects.toMatchObject({ code: -32602, data: { field: 'city', reason: 'is required' } });
     expect(handler).not.toHaveBeenCalled();
   });
 

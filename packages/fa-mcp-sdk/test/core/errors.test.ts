@@ -65,9 +65,10 @@ describe('error classes', () => {
     expect([dflt.code, dflt.httpStatus]).toEqual([-32603, 500]);
   });
 
-  it('ToolExecutionError is not a protocol error', () => {
+  it('ToolExecutionError is of the family but not exposed (a tool result, not a protocol error)', () => {
     const err = new ToolExecutionError('city not found', { city: 'Atlantis' });
-    expect(err).not.toBeInstanceOf(BaseMcpError);
+    expect(err).toBeInstanceOf(BaseMcpError);
+    expect(err.expose).toBe(false);
     expect(err.name).toBe('ToolExecutionError');
     expect(err.data).toEqual({ city: 'Atlantis' });
   });

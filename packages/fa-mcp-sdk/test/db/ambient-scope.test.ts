@@ -1,20 +1,23 @@
 /**
  * `db.ambientScope` on a real server and the test PostgreSQL: by default the free
  * helpers find the server's databases in tool handlers, prompt and resource
- * functions and completion sources on both eras; with `false` no scope is entered (its per-promise cost
+ * functions and completion sources on both eras, over HTTP (fast lane and SDK
+ * path) and stdio; with `false` no scope is entered (its per-promise cost
  * is gone), the helpers refuse with an error that names the setting, and
  * `handle.db` serves the same queries. The env variable reaches the setting.
  */
+import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { queryMAIN } from '../../src/db/index.js';
 import { formatToolResult, type McpServerData, type McpServerHandle } from '../../src/index.js';
-import { connectHttpClient, ERAS, serverUrl, startTestServer, stopAllServers } from '../integration/helpers.js';
+import { connectInMemory } from '../../src/testing/index.js';
+import { connectHttpClient, ERAS, serverUrl, startTestServer, stopAllServers, type Era } from '../integration/helpers.js';
 import { dbConfig, PG_URL } from './pg-env.js';
 
 afterEach(stopAllServers);
 
-/** A server whose tool, prompt and resource read `SELECT 41 + 1` through the free helper, and a tool that uses `handle.db`. */
+/** A server whose tool, prompt, completion source and resource read `SELECT 41 + 1` through the free helper, and a tool that uses `handle.db`. */
 function serverData(handleRef: { current?: McpServerHandle }): McpServerData {
   const answer = async (): Promise<number> => ((await queryMAIN<{ n: number }>('SELECT 41 + 1 AS n')).rows[0] as { n: number }).n;
   return {
@@ -40,17 +43,35 @@ function serverData(handleRef: { current?: McpServerHandle }): McpServerData {
   };
 }
 
-async function start(ambientScope?: boolean): Promise<McpServerHandle> {
+/** Where the client reaches the server: HTTP on the fast lane, HTTP on the SDK path (`mcp.fastPath: false`), or stdio. */
+const TARGETS = ['http-fast', 'http-sdk', 'stdio'] as const;
+type Target = (typeof TARGETS)[number];
+
+const inMemory: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(inMemory.splice(0).map((c) => c.close()));
+});
+
+/** A server with the test database (and `db.ambientScope` when given), and a client of `era` on `target`. */
+async function connect(target: Target, era: Era, ambientScope?: boolean): Promise<{ client: Client; handle: McpServerHandle }> {
   const ref: { current?: McpServerHandle } = {};
   const db = { postgres: { dbs: { main: dbConfig({ url: PG_URL, poolSize: 2 }) } }, ...(ambientScope === undefined ? {} : { ambientScope }) };
-  ref.current = await startTestServer(serverData(ref), { db });
-  return ref.current;
+  if (target === 'stdio') {
+    const connection = await connectInMemory(serverData(ref), { era, config: { db }, env: {}, nodeEnv: 'test' });
+    inMemory.push(connection);
+    ref.current = connection.handle;
+    return connection;
+  }
+  ref.current = await startTestServer(serverData(ref), { db, mcp: { fastPath: target === 'http-fast' } });
+  const { client } = await connectHttpClient(serverUrl(ref.current), { era });
+  return { client, handle: ref.current };
 }
 
-describe.each(ERAS)('db.ambientScope on a real server, era %s', (era) => {
-  it('by default the free helpers work in tool handlers, prompts and resources', async () => {
-    const handle = await start();
-    const { client } = await connectHttpClient(serverUrl(handle), { era });
+const CASES = TARGETS.flatMap((target) => ERAS.map((era) => [target, era] as const));
+
+describe.each(CASES)('db.ambientScope on %s, era %s', (target, era) => {
+  it('by default the free helpers work in tool handlers, prompts, resources and completion sources', async () => {
+    const { client } = await connect(target, era);
     await expect(client.callTool({ name: 'ambient', arguments: {} })).resolves.toMatchObject({ structuredContent: { n: 42 } });
     const prompt = await client.getPrompt({ name: 'ambient' });
     expect(prompt.messages[0]?.content).toMatchObject({ type: 'text', text: 'n=42' });
@@ -61,8 +82,7 @@ describe.each(ERAS)('db.ambientScope on a real server, era %s', (era) => {
   });
 
   it('false enters no scope: the helpers refuse, naming the setting; handle.db answers', async () => {
-    const handle = await start(false);
-    const { client } = await connectHttpClient(serverUrl(handle), { era });
+    const { client, handle } = await connect(target, era, false);
     await expect(client.callTool({ name: 'ambient', arguments: {} })).rejects.toThrow(/No database scope.*db\.ambientScope/);
     await expect(client.getPrompt({ name: 'ambient' })).rejects.toThrow(/No database scope.*db\.ambientScope/);
     await expect(client.readResource({ uri: 'test://ambient' })).rejects.toThrow(/No database scope/);

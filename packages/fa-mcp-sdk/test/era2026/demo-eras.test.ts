@@ -54,11 +54,10 @@ describe.each(['2025', '2026'] as const)('demo server with the SDK client of era
     expect(converted.structuredContent).toEqual({ amount: 100, from: 'EUR', to: 'USD', rate: 1.1, result: 110 });
   });
 
-  it('refuses bad arguments with -32602 before the handler runs', async () => {
-    await expect(client.callTool({ name: 'convert_currency', arguments: { amount: -1, from: 'EUR', to: 'USD' } })).rejects.toMatchObject({
-      code: -32602,
-      data: { field: 'amount' },
-    });
+  it('answers bad arguments with an isError result naming the field, before the handler runs', async () => {
+    const bad = await client.callTool({ name: 'convert_currency', arguments: { amount: -1, from: 'EUR', to: 'USD' } });
+    expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid arguments for tool convert_currency: amount must be >= 0' }] });
+    expect(bad._meta?.['fa-mcp/validation']).toEqual({ field: 'amount', reason: 'must be >= 0' });
   });
 
   it('asks the user through elicitation and returns the answer', async () => {

@@ -15,7 +15,7 @@ const ELICITING = { elicitation: { form: {} } };
 const accept = (content: Record<string, unknown>) => ({ action: 'accept', content });
 
 const servers: TestServer[] = [];
-async function start(config: Record<string, unknown> = {}, logs?: string[]): Promise<string> {
+async function start(config: Record<string, unknown> = {}, logs?: string[], nodeEnv?: string): Promise<string> {
   const destination = logs
     ? new Writable({
         write(chunk, _enc, done) {
@@ -28,6 +28,7 @@ async function start(config: Record<string, unknown> = {}, logs?: string[]): Pro
     target: HTTP_2026,
     config,
     ...(destination ? { logDestination: destination } : {}),
+    ...(nodeEnv ? { nodeEnv } : {}),
   });
   servers.push(server);
   return server.handle.url as string;
@@ -110,7 +111,8 @@ describe('input_required on the 2026-07-28 wire', () => {
     expect((await post2026(b, 'tools/call', retry, { capabilities: ELICITING })).response.result).toMatchObject({ content: [{ text: 'Hi, Ada! (accept, resumed=true)' }] });
 
     const logs: string[] = [];
-    const c = await start({ logger: { level: 'warn', format: 'json' } }, logs);
+    // In production the missing secret is worth a warning (request-state-warning.test.ts: only where several instances may serve).
+    const c = await start({ logger: { level: 'warn', format: 'json' } }, logs, 'production');
     expect(logs.join('')).toContain('mcp.requestState.secret is not set');
     expect((await post2026(c, 'tools/call', retry, { capabilities: ELICITING })).response.error).toMatchObject({ code: -32602 });
   });

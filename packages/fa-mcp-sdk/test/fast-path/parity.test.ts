@@ -96,10 +96,13 @@ describe('fast path parity (2026-07-28 tools/call)', () => {
     expect(fast.messages[0]).not.toContain('passwd');
   });
 
-  it('a validation error (-32602) and an unknown tool', async () => {
-    await expectParity({ name: 'echo', arguments: { text: 42 } }, 'writes');
+  it('invalid arguments (an isError result with _meta["fa-mcp/validation"]) and an unknown tool (-32602)', async () => {
+    const { fast } = await expectParity({ name: 'echo', arguments: { text: 42 } }, 'writes');
+    expect(fast.messages[0]).toContain('"_meta":{"fa-mcp/validation":{"field":"text","reason":"must be string"}');
+    expect(fast.messages[0]).toContain('"isError":true');
     await expectParity({ name: 'echo', arguments: { text: 'a', extra: true } }, 'writes');
-    await expectParity({ name: 'no_such_tool', arguments: {} }, 'writes');
+    const unknown = await expectParity({ name: 'no_such_tool', arguments: {} }, 'writes');
+    expect(unknown.fast.messages[0]).toContain('"code":-32602');
   });
 
   it('a rate-limited call: -32003 with retryAfter, Retry-After and (mcp.httpErrorStatus) HTTP 429', async () => {
@@ -110,9 +113,9 @@ describe('fast path parity (2026-07-28 tools/call)', () => {
     expect(fast.headers['retry-after']).not.toBeNull();
   });
 
-  it('non-text content and result _meta: the SDK encodes the result the fast path computed', async () => {
+  it('non-text content: the SDK encodes the result the fast path computed; a plain result _meta is written', async () => {
     await expectParity({ name: 'image' }, 'replays');
-    await expectParity({ name: 'with_meta' }, 'replays');
+    await expectParity({ name: 'with_meta' }, 'writes');
   });
 
   it('an oversized result, capped', async () => {

@@ -30,7 +30,7 @@ describe.each([
     // The message (1), params (2), arguments (3): 7 arrays in text reach 10; 8 exceed it.
     const atLimit = await postRaw(url, Buffer.from(call(`{"text":${'['.repeat(7)}${']'.repeat(7)}}`, era)), headers);
     expect(atLimit.status).toBe(200);
-    expect(atLimit.messages[0]).toMatchObject({ id: 5, error: { code: -32602 } }); // reached the tool's input check
+    expect(atLimit.messages[0]).toMatchObject({ id: 5, result: { isError: true, _meta: { 'fa-mcp/validation': { field: 'text' } } } }); // reached the tool's input check
     const tooDeep = await postRaw(url, Buffer.from(call(`{"text":${'['.repeat(8)}${']'.repeat(8)}}`, era)), headers);
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.messages[0]).toMatchObject({ id: null, error: { code: -32600, message: 'Invalid request: values nest deeper than 10 levels' } });

@@ -11,6 +11,12 @@ import { guardStdin } from '../../src/transport/stdio-line-guard.js';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
+/** Waits, a turn of the event loop at a time, until `check` holds (at most 100 turns). */
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setImmediate(r));
+  expect(check()).toBe(true);
+}
+
 describe('raw message checks', () => {
   it('measures nesting outside strings only, escapes included', () => {
     expect(nestingDepthExceeds(bytes('[[[]]]'), 3)).toBe(false);
@@ -108,14 +114,27 @@ describe('stdio line guard', () => {
     expect(h.passed).toEqual(['{"jsonrpc":"2.0","id":2,"method":"ping"}']);
   });
 
-  it('ends the SDK side when stdin ends, and detaches on close', async () => {
-    const h = harness();
+  it('tells the end of stdin without ending the SDK side (a last line without newline included); detach ends it', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines: unknown[] = [];
+    let told = 0;
+    const guarded = guardStdin(input, output, { maxLineBytes: 200, maxJsonDepth: 5 }, { line: (m) => lines.push(m), ended: () => told++ });
     let ended = false;
-    h.guarded.stream.on('end', () => (ended = true));
-    h.input.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
-    await h.flush();
-    await h.flush();
-    expect(ended).toBe(true);
+    const passed: string[] = [];
+    guarded.stream.on('data', (c: Buffer) => passed.push(c.toString('utf8')));
+    guarded.stream.on('end', () => (ended = true));
+    input.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}');
+    await waitUntil(() => told === 1);
+    // The SDK's transport closes its connection at the end of its input: it must not see it while requests are served.
+    expect(ended).toBe(false);
+    expect(lines).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ]);
+    expect(passed.join('')).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+    guarded.detach();
+    await waitUntil(() => ended);
 
     const other = harness();
     other.guarded.detach();

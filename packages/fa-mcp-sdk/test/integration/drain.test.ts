@@ -92,8 +92,38 @@ describe('runShutdown steps, on an injected clock', () => {
     await flush();
     await clock.advance(5_000);
     for (let i = 0; i < 400 && clock.sleeping() > 0; i++) await clock.advance(25);
-    await expect(done).resolves.toMatchObject({ drained: false, abandoned: 2, durationMs: 15_000 });
+    await expect(done).resolves.toMatchObject({ drained: false, abandoned: 2, handedOver: 0, durationMs: 15_000 });
     expect(steps.at(-1)).toBe('release leases');
+  });
+
+  it('waits for running tasks too; a task handed over after the grace is not abandoned, a request cut or a task failed is', async () => {
+    const run = async (requests: number, report: { handedOver?: number; abandoned?: number }) => {
+      const clock = manualClock();
+      const steps: string[] = [];
+      const tasks = { n: 1 };
+      const p = plan(clock, steps, { n: requests });
+      const done = runShutdown(
+        {
+          ...p,
+          drainMs: 0,
+          tasksRunning: () => tasks.n,
+          closers: [...p.closers.slice(0, 1), { name: 'tasks', close: async () => (steps.push('hand over'), report) }],
+        },
+        'test',
+      );
+      await flush();
+      await clock.advance(9_999);
+      expect(steps).toEqual(['leave discovery', 'stop accepting']); // the task holds the grace
+      for (let i = 0; i < 10 && clock.sleeping() > 0; i++) await clock.advance(25);
+      const outcome = await done;
+      expect(steps.at(-1)).toBe('hand over');
+      return outcome;
+    };
+    const handedOver = await run(0, { handedOver: 1 });
+    expect(handedOver).toMatchObject({ drained: true, abandoned: 0, handedOver: 1 });
+    expect(handedOver.durationMs).toBeGreaterThanOrEqual(10_000); // the whole grace
+    await expect(run(1, { handedOver: 1 })).resolves.toMatchObject({ drained: false, abandoned: 1, handedOver: 1 });
+    await expect(run(0, { abandoned: 1 })).resolves.toMatchObject({ drained: false, abandoned: 1, handedOver: 0 });
   });
 
   it('a hurry (the second signal) cuts the drain window and the grace short', async () => {

@@ -59,8 +59,10 @@ describe('Streamable HTTP, both protocol eras, through the SDK client', () => {
       expect(result.content).toEqual([{ type: 'text', text: JSON.stringify({ echoed: `hello ${era}` }) }]);
     });
 
-    it('refuses invalid tool arguments with a JSON-RPC error', async () => {
-      await expect(client.callTool({ name: 'echo', arguments: { text: 42 } })).rejects.toMatchObject({ code: -32602 });
+    it('answers invalid tool arguments with an isError result the model reads, an unknown tool with a JSON-RPC error', async () => {
+      const bad = await client.callTool({ name: 'echo', arguments: { text: 42 } });
+      expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Invalid arguments for tool echo: text must be string' }] });
+      expect(bad._meta?.['fa-mcp/validation']).toEqual({ field: 'text', reason: 'must be string' });
       await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
     });
 

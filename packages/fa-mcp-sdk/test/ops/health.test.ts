@@ -80,6 +80,7 @@ describe('GET /ready', () => {
     const base = await start({
       checks: [
         { name: 'db', check: async () => Promise.reject(new Error('connect to postgres://app:hunter2@db:5432 failed')) },
+        { name: 'hook', check: async () => Promise.reject(new Error('POST https://ghp_t0ken@hooks.example/in: 401 {"client_secret":"cs-1"} (host=h password=pw-2)')) },
         {
           name: 'sync-throw',
           check: () => {
@@ -95,9 +96,10 @@ describe('GET /ready', () => {
     const checks = body.checks as Record<string, { status: string; error?: string }>;
     expect(checks.ok?.status).toBe('ok');
     expect(checks.db?.status).toBe('fail');
-    expect(checks.db?.error).toBe('connect to postgres://app:***@db:5432 failed');
+    expect(checks.db?.error).toBe('connect to postgres://***@db:5432 failed');
+    expect(checks.hook?.error).toBe('POST https://***@hooks.example/in: 401 {"client_secret":"***"} (host=h password=***)');
     expect(checks['sync-throw']?.error).toBe('upstream said no to Bearer ***');
-    expect(JSON.stringify(body)).not.toMatch(/hunter2|abc\.def|at .*\.ts/);
+    expect(JSON.stringify(body)).not.toMatch(/hunter2|ghp_t0ken|cs-1|pw-2|abc\.def|at .*\.ts/);
   });
 
   it('times out a hanging check, aborts its signal, and runs checks in parallel', async () => {

@@ -16,7 +16,7 @@ function capture(): { stream: PassThrough; lines: () => Record<string, unknown>[
 }
 
 describe('createLogger', () => {
-  it('writes JSON with name and level, masking an Authorization header and a password', () => {
+  it('writes JSON with name and level, masking every header value and every credential field', () => {
     const out = capture();
     const log = createLogger({ level: 'info', format: 'json', nodeEnv: 'production', name: 'svc', destination: out.stream });
     log.info(
@@ -30,7 +30,7 @@ describe('createLogger', () => {
     );
     const [line] = out.lines();
     expect(line).toMatchObject({ level: 30, name: 'svc', msg: 'hello', password: '***' });
-    expect(line!.req).toEqual({ headers: { authorization: '***', cookie: '***', 'x-api-key': '***', accept: '*/*' } });
+    expect(line!.req).toEqual({ headers: { authorization: '***', cookie: '***', 'x-api-key': '***', accept: '***' } });
     expect(line!.user).toEqual({ name: 'ann', password: '***' });
     expect(line!.deep).toEqual({ a: { b: { token: '***', clientSecret: '***' } } });
     expect(out.text()).not.toMatch(/s3cr3t|hunter2|top-level|k-123|t-1|cs-1/);
@@ -76,9 +76,9 @@ describe('createLogger', () => {
 
 describe('createLogger: credentials inside URLs', () => {
   const DSN = 'postgres://app:s3cret-pw@db.internal:5432/main';
-  const MASKED = 'postgres://app:***@db.internal:5432/main';
+  const MASKED = 'postgres://***@db.internal:5432/main';
 
-  it('masks the password of a URL in every string of the line: fields at any depth, arrays, the message, its arguments, bindings, errors', () => {
+  it('masks the userinfo of a URL in every string of the line: fields at any depth, arrays, the message, its arguments, bindings, errors', () => {
     const out = capture();
     const log = createLogger({ level: 'info', format: 'json', nodeEnv: 'production', name: 'svc', destination: out.stream });
     const fields = { dsn: DSN, nested: { a: { b: { c: { d: { url: DSN } } } } }, list: ['ok', DSN], count: 3 };
@@ -90,7 +90,7 @@ describe('createLogger: credentials inside URLs', () => {
     const [first, second, child, failed, bare] = out.lines();
     expect(first).toMatchObject({ dsn: MASKED, nested: { a: { b: { c: { d: { url: MASKED } } } } }, list: ['ok', MASKED], count: 3, msg: `connecting to ${MASKED}` });
     expect(second!.msg).toBe(`retrying ${MASKED} in 50 ms`);
-    expect(child).toMatchObject({ upstream: 'amqp://guest:***@mq:5672', ok: true, msg: 'child line' });
+    expect(child).toMatchObject({ upstream: 'amqp://***@mq:5672', ok: true, msg: 'child line' });
     expect(failed!.err).toMatchObject({ type: 'Error', message: `connect ECONNREFUSED ${MASKED}` });
     expect(String((failed!.err as { stack: string }).stack)).toContain(MASKED);
     expect(bare!.err).toMatchObject({ type: 'Error', message: `bare error with ${MASKED}` });
@@ -100,12 +100,26 @@ describe('createLogger: credentials inside URLs', () => {
     expect(fields.list[1]).toBe(DSN);
   });
 
-  it('masks in pretty output too, and leaves URLs without a password alone', () => {
+  it('masks in pretty output too, and leaves URLs without userinfo alone', () => {
     const out = capture();
     const log = createLogger({ level: 'info', format: 'pretty', nodeEnv: 'development', name: 'svc', destination: out.stream });
     log.info({ dsn: DSN, site: 'https://example.com/a:b' }, `to ${DSN}`);
     expect(out.text()).not.toContain('s3cret-pw');
     expect(out.text()).toContain(MASKED);
     expect(out.text()).toContain('https://example.com/a:b');
+  });
+});
+
+describe('createLogger: the rule of fa-mcp config print', () => {
+  it('a webhook endpoint logged whole: userinfo, secret and every header value masked; credential pairs in text too', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', format: 'json', nodeEnv: 'production', name: 'svc', destination: out.stream });
+    const endpoint = { name: 'hook', url: 'http://hook:pw-123@receiver.example/in', secret: 'whsec_c2VjcmV0', headers: { Authorization: 'Bearer tok-456', 'X-Team': 'blue-789' } };
+    log.warn({ endpoint }, 'delivery to %s failed: upstream said {"access_token":"at-000"}; retry with password=pw-123', endpoint.url);
+    const [line] = out.lines();
+    expect(line!.endpoint).toEqual({ name: 'hook', url: 'http://***@receiver.example/in', secret: '***', headers: { Authorization: '***', 'X-Team': '***' } });
+    expect(line!.msg).toBe('delivery to http://***@receiver.example/in failed: upstream said {"access_token":"***"}; retry with password=***');
+    expect(out.text()).not.toMatch(/pw-123|whsec_|tok-456|blue-789|at-000/);
+    expect(endpoint.headers['X-Team']).toBe('blue-789');
   });
 });

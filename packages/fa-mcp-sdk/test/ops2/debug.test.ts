@@ -198,6 +198,8 @@ describe('maskSensitive', () => {
     const text = { note: 'paid with 4111-1111-1111-1111, ref 1234 5678 9012 3456' };
     expect(maskSensitive(text, { patterns: ['card'], keepLast: 4 })).toEqual({ note: 'paid with ***1111, ref 1234 5678 9012 3456' });
     expect(maskSensitive({ token: 'abc' }, { secrets: false })).toEqual({ token: 'abc' });
+    // A secret keeps nothing of its value, whatever keepLast says.
+    expect(maskSensitive({ apiKey: 'k-123456', note: 'card 4111-1111-1111-1111' }, { patterns: ['card'], keepLast: 4 })).toEqual({ apiKey: '***', note: 'card ***1111' });
     expect(maskSensitive({ token: 'abc', jwt: 'x eyJhbGciOiJI.eyJzdWIiOiIx.sig y' }, { patterns: ['jwt'], mask: '[hidden]' })).toEqual({
       token: '[hidden]',
       jwt: 'x [hidden] y',

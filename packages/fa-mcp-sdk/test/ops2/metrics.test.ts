@@ -32,7 +32,9 @@ describe.each(TARGETS)('metrics on $label', (target) => {
     await expectToolError(client.callTool({ name: 'ok_tool', arguments: { text: 'over' } }), MCP_ERROR_CODES.RATE_LIMITED);
     const failed = await client.callTool({ name: 'fail_tool', arguments: {} });
     expect(failed.isError).toBe(true);
-    await expectToolError(client.callTool({ name: 'slow_tool', arguments: { ms: 'x' } }), MCP_ERROR_CODES.INVALID_PARAMS);
+    // Invalid arguments answer an isError result (mcp.validation.argumentErrors: result) and still count as invalid_params below.
+    const invalid = await client.callTool({ name: 'slow_tool', arguments: { ms: 'x' } });
+    expect(invalid).toMatchObject({ isError: true, _meta: { 'fa-mcp/validation': { field: 'ms' } } });
     await expectToolError(client.callTool({ name: 'slow_tool', arguments: { ms: 2000 } }), MCP_ERROR_CODES.TIMEOUT);
     await expectToolError(client.callTool({ name: 'no_such_tool_xyz', arguments: {} }), MCP_ERROR_CODES.INVALID_PARAMS);
     await expectToolError(client.callTool({ name: 'secret_tool', arguments: {} }), MCP_ERROR_CODES.FORBIDDEN);

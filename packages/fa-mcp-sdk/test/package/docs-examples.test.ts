@@ -9,59 +9,16 @@
  * A block marked `<!-- runnable -->` is also run with Node (after compiling) and must exit 0.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocksOf, DIST, PAGES, PKG, ROOT, runnableModule } from './doc-blocks.js';
 
-const PKG = fileURLToPath(new URL('../../', import.meta.url));
-const ROOT = join(PKG, '..', '..');
-const DIST = join(PKG, 'dist');
-const PAGES = [
-  ...readdirSync(join(ROOT, 'FA-MCP-SDK-DOC')).filter((f) => f.endsWith('.md')).map((f) => `FA-MCP-SDK-DOC/${f}`),
-  'README.md',
-  'packages/fa-mcp-sdk/README.md',
-  'packages/create-fa-mcp/README.md',
-];
 // Inside the package, so imports other than fa-mcp-sdk (express, zod, …) resolve from its node_modules.
 const WORK = join(PKG, 'node_modules', '.cache', 'docs-examples');
 
-interface Block {
-  page: string;
-  line: number;
-  code: string;
-  fragment?: string;
-  runnable: boolean;
-  file: string;
-}
-
-function blocksOf(page: string): Block[] {
-  const lines = readFileSync(join(ROOT, page), 'utf8').split('\n');
-  const out: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```(typescript|ts)\s*$/.test(lines[i] as string)) continue;
-    const start = i;
-    let end = i + 1;
-    while (end < lines.length && lines[end] !== '```') end++;
-    let marker = '';
-    for (let j = start - 1; j >= 0 && j >= start - 3; j--) {
-      const m = /^<!--\s*(fragment:[^>]*|runnable)\s*-->/.exec((lines[j] as string).trim());
-      if (m) {
-        marker = m[1] as string;
-        break;
-      }
-      if ((lines[j] as string).trim() !== '') break;
-    }
-    const fragment = marker.startsWith('fragment:') ? marker.slice('fragment:'.length).trim() : undefined;
-    const name = `${page.replace(/[^A-Za-z0-9]+/g, '_')}_L${start + 1}.ts`;
-    out.push({ page, line: start + 1, code: lines.slice(start + 1, end).join('\n'), fragment, runnable: marker === 'runnable', file: join(WORK, name) });
-    i = end;
-  }
-  return out;
-}
-
-const blocks = PAGES.flatMap(blocksOf);
+const blocks = PAGES.flatMap((page) => blocksOf(page, WORK));
 const compiled = blocks.filter((b) => b.fragment === undefined);
 
 beforeAll(() => {
@@ -112,11 +69,8 @@ describe('documentation examples', () => {
 
   for (const block of compiled.filter((b) => b.runnable)) {
     it(`${block.page}:${block.line} runs`, async () => {
-      const js = ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-      const dist = (entry: string) => pathToFileURL(join(DIST, entry, 'index.js')).href;
-      const code = js.replace(/from (['"])fa-mcp-sdk(\/(testing|db))?\1/g, (_m, _q, sub: string | undefined) => `from '${dist(sub ? sub.slice(1) : '.')}'`);
       const file = block.file.replace(/\.ts$/, '.mjs');
-      writeFileSync(file, code);
+      writeFileSync(file, runnableModule(block));
       const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, [file], { cwd: WORK, stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryTaskStore } from '../../src/tasks/task-store-memory.js';
-import { PostgresTaskStore } from '../../src/tasks/task-store-postgres.js';
+import { PostgresTaskStore, TASK_MIGRATIONS } from '../../src/tasks/task-store-postgres.js';
+import { runMigrations } from '../../src/state/pg-migrations.js';
 import { TaskLimitError, type ITaskStore } from '../../src/tasks/task-types.js';
 import { createTestSchema, type TestSchema } from './pg-test-db.js';
 
@@ -114,6 +115,21 @@ describe.each(stores)('ITaskStore contract: $name', ({ make }) => {
     expect(expired).not.toContain(finished.taskId);
   });
 
+  it('keeps why a lease was released and the handover count, and forgets the release when patched away', async () => {
+    const store = await make(100);
+    const t = await store.create(input('erin', 1_000));
+    expect(t.release).toBeUndefined();
+    expect(t.handovers).toBeUndefined();
+    const release = { reason: 'planned_stop' as const, instance: 'instance-a', at: 1_200 };
+    const released = await store.update(t.taskId, { leaseExpiresAt: 0, release }, 1_200);
+    expect(released).toMatchObject({ leaseOwner: 'instance-a', leaseExpiresAt: 0, release });
+    expect((await store.expiredLeases(1_300, 10)).find((x) => x.taskId === t.taskId)?.release).toEqual(release);
+    const claimed = await store.updateIfVersion(t.taskId, 2, { leaseOwner: 'instance-b', leaseExpiresAt: 11_300, attempts: 2, handovers: 1, release: undefined }, 1_300);
+    expect(claimed).toMatchObject({ leaseOwner: 'instance-b', attempts: 2, handovers: 1 });
+    expect(claimed?.release).toBeUndefined();
+    expect(await store.get(t.taskId)).toEqual(claimed);
+  });
+
   it('creates 1,000 tasks concurrently with none lost or duplicated', async () => {
     const store = await make(5_000);
     const created = await Promise.all(Array.from({ length: 1_000 }, (_, i) => store.create(input(`owner-${i % 10}`, 50_000 + i))));
@@ -130,5 +146,27 @@ describe.each(stores)('ITaskStore contract: $name', ({ make }) => {
       }
     }
     expect(listed).toBe(1_000);
+  });
+});
+
+describe('PostgreSQL task store migration tasks-004 (release reason, handovers)', () => {
+  it('keeps rows written before it: read as never released, no handover, their runs as they were', async () => {
+    const old = await createTestSchema('tasks_migrate');
+    try {
+      await runMigrations(old.pool, TASK_MIGRATIONS.filter((m) => m.id < 'tasks-004'));
+      await old.pool.query(
+        `INSERT INTO fa_mcp_tasks (task_id, owner, tool_name, arguments, status, created_at, updated_at, ttl_ms, expires_at, poll_interval_ms, lease_owner, lease_expires_at, version, attempts)
+         VALUES ('before', 'alice', 'report', '{}', 'working', 1000, 1000, 60000, 61000, 500, 'gone', 2000, 3, 2)`,
+      );
+      const store = new PostgresTaskStore(old.pool, { maxTasks: 10 });
+      await store.migrate();
+      const row = await store.get('before');
+      expect(row).toMatchObject({ taskId: 'before', attempts: 2, leaseOwner: 'gone', version: 3 });
+      expect(row?.release).toBeUndefined();
+      expect(row?.handovers).toBeUndefined();
+      expect((await store.expiredLeases(5_000, 10)).map((t) => t.taskId)).toEqual(['before']);
+    } finally {
+      await old.drop();
+    }
   });
 });

@@ -217,11 +217,11 @@ describe.each(targets2026)('tasks extension on $label', (target) => {
     expect((await codeOf(get('no-such-task'))).code).toBe(MCP_ERROR_CODES.INVALID_PARAMS);
   });
 
-  it('refuses bad arguments at once, with no task created and the handler never run', async () => {
+  it('answers bad arguments at once with an isError result, with no task created and the handler never run', async () => {
     const before = ran.length;
-    const err = await codeOf(call('report', { ms: 'soon', label: 'bad' }));
-    expect(err.code).toBe(MCP_ERROR_CODES.INVALID_PARAMS);
-    expect(err.data).toMatchObject({ field: 'ms' });
+    const refused = await call('report', { ms: 'soon', label: 'bad' });
+    expect(refused).not.toHaveProperty('taskId');
+    expect(refused).toMatchObject({ resultType: 'complete', isError: true, _meta: { 'fa-mcp/validation': { field: 'ms', reason: 'must be integer' } } });
     expect(ran.slice(before)).toEqual([]);
   });
 

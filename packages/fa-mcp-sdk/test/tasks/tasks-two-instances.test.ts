@@ -4,87 +4,22 @@
  * the survivor; a restart of both loses nothing acknowledged; 1,000 tasks
  * created concurrently are neither lost nor duplicated.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { z } from 'zod';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTestSchema, type TestSchema } from './pg-test-db.js';
+import { AnyResult, Created, createTask, getTask, start as startOn, stop, stopAll, Task, TaskList, until, type Instance } from './task-instances.js';
 import { assertSdkBuildIsCurrent } from '../../../../scripts/test-kit/sdk-build.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const fixture = join(here, 'fixtures', 'task-server.mjs');
-const Task = z.object({ taskId: z.string(), status: z.string(), statusMessage: z.string().optional() }).passthrough();
-const Created = z.object({ task: Task }).passthrough();
-const AnyResult = z.record(z.string(), z.unknown());
-const TaskList = z.object({ tasks: z.array(Task), nextCursor: z.string().optional() }).passthrough();
-
-interface Instance {
-  child: ChildProcess;
-  url: string;
-  out: string[];
-  err: () => string;
-  client: Client;
-}
-
 let db: TestSchema;
-const running: Instance[] = [];
-
-async function start(): Promise<Instance> {
-  const child = spawn(process.execPath, [fixture], { env: { ...process.env, DB_MAIN_URL: db.url, NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const out: string[] = [];
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start: ${err.slice(-2000)}`)), 20_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n').filter(Boolean)) {
-        out.push(line);
-        if (line.startsWith('{')) {
-          clearTimeout(timer);
-          resolve((JSON.parse(line) as { url: string }).url);
-        }
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${err.slice(-2000)}`)));
-  });
-  const client = new Client({ name: 'tasks-test', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  const inst = { child, url, out, client, err: () => err };
-  child.once('exit', (code, signal) => {
-    if (signal !== 'SIGKILL' && code !== 0) console.error(`instance exited with ${code ?? signal}:\n${err.slice(-3000)}`);
-  });
-  running.push(inst);
-  return inst;
-}
-
-async function stop(inst: Instance, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (signal === 'SIGTERM') await inst.client.close().catch(() => undefined);
-  const exited = new Promise((r) => inst.child.once('exit', r));
-  inst.child.kill(signal);
-  await exited;
-  running.splice(running.indexOf(inst), 1);
-}
-
-const create = (i: Instance, ms: number, n = 0) =>
-  i.client.request({ method: 'tools/call', params: { name: 'long_job', arguments: { ms, n }, task: {} } }, Created).then((r) => r.task);
-const get = (i: Instance, taskId: string) => i.client.request({ method: 'tasks/get', params: { taskId } }, Task);
-const until = async (pred: () => Promise<boolean>, ms: number) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await pred()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-};
+const start = () => startOn(db.url);
+const create = (i: Instance, ms: number, n = 0) => createTask(i, 'long_job', { ms, n });
+const get = getTask;
 
 beforeAll(async () => {
   assertSdkBuildIsCurrent();
   db = await createTestSchema('tasks_multi');
 }, 30_000);
 afterAll(async () => {
-  for (const i of [...running]) await stop(i, 'SIGKILL').catch(() => undefined);
+  await stopAll();
   await db?.drop();
 }, 30_000);
 

@@ -135,7 +135,7 @@ describe('webhook delivery', () => {
     expect(rx.received.map((h) => h.id)).toEqual([id]);
   });
 
-  it('an idempotency key queues one event and becomes the webhook-id; endpoints take only their event types', async () => {
+  it("the server's idempotency key queues one event and becomes the webhook-id; endpoints take only their event types", async () => {
     const { receiver: rx, runtime: rt } = await setup({ events: ['order.*'] });
     const a = await rt.sender.send('order.created', { n: 1 }, { idempotencyKey: 'order-1-created' });
     const b = await rt.sender.send('order.created', { n: 1 }, { idempotencyKey: 'order-1-created' });
@@ -147,5 +147,6 @@ describe('webhook delivery', () => {
     expect(rx.received.map((h) => h.id)).toEqual(['order-1-created']);
     await expect(rt.sender.send('bad type', {})).rejects.toThrow(/type/);
     await expect(rt.sender.send('a', {}, { idempotencyKey: 'has space' })).rejects.toThrow(/idempotencyKey/);
+    await expect(rt.sender.send('a', {}, { idempotencyKey: `msg_${'A'.repeat(43)}` })).rejects.toThrow(/reserved for the events of callers/);
   });
 });

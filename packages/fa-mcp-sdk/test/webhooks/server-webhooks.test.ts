@@ -62,9 +62,11 @@ for (const target of [ALL_TARGETS.find((t) => t.label === 'http-session/2025')!,
     it("a handler's webhooks.send: queued before the tool answers, delivered signed", async () => {
       const client = await s.connect();
       const result = await client.callTool({ name: 'notify', arguments: { n: 1 } });
-      expect(result.structuredContent).toEqual({ id: 'thing-1', endpoints: ['main'] });
-      const [hook] = await receiver.waitFor((r) => r.some((h) => h.id === 'thing-1'));
-      expect(hook).toMatchObject({ id: 'thing-1', verified: true, payload: { type: 'thing.happened', data: { n: 1 } } });
+      // The key is the caller's (here the anonymous namespace): the webhook-id is derived from both.
+      const queued = result.structuredContent as { id: string; endpoints: string[] };
+      expect(queued).toEqual({ id: expect.stringMatching(/^msg_[A-Za-z0-9_-]{43}$/), endpoints: ['main'] });
+      const [hook] = await receiver.waitFor((r) => r.some((h) => h.id === queued.id));
+      expect(hook).toMatchObject({ id: queued.id, verified: true, payload: { type: 'thing.happened', data: { n: 1 } } });
       const sent = /mcp_webhooks_sent_total\{endpoint="main"\} [1-9]/;
       await until('the sent counter', async () => sent.test(await s.handle.metrics!.registry.metrics()));
       const metrics = await s.handle.metrics!.registry.metrics();

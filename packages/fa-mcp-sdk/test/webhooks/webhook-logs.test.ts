@@ -26,9 +26,11 @@ describe('webhook logs', () => {
         config: { logger: { level: 'debug', format: 'json' }, webhooks: { endpoints: [{ name: 'tickets', url, secret }], initialBackoffMs: 20, pollIntervalMs: 20 } },
       },
     );
+    let webhookId = '';
     try {
       const client = await s.connect();
-      await client.callTool({ name: 'close_ticket', arguments: { ticket: 'T-1' } });
+      const result = await client.callTool({ name: 'close_ticket', arguments: { ticket: 'T-1' } });
+      webhookId = (result.structuredContent as { event: string }).event;
       await until('delivered', async () => (await s.handle.webhooks!.outbox.countByStatus()).delivered === 1);
       await client.close();
     } finally {
@@ -36,7 +38,7 @@ describe('webhook logs', () => {
       await receiver.close();
     }
     const lines = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-    const attempts = lines.filter((l) => l.webhookId === 'ticket-closed-T-1');
+    const attempts = lines.filter((l) => l.webhookId === webhookId);
     expect(attempts.map((l) => [l.msg, l.attempt, l.endpoint])).toEqual([
       ['webhook attempt failed; will retry', 1, 'tickets'],
       ['webhook delivered', 2, 'tickets'],

@@ -70,9 +70,12 @@ export interface AuthConfig {
 export interface FailureThrottleConfig {
   enabled: boolean;
   perAddress: number;
+  perUserAddress: number;
   perUser: number;
   windowSec: number;
   blockSec: number;
+  delayMs: number;
+  maxDelayed: number;
 }
 
 /** `webServer.tokenCheck`, as validated. */

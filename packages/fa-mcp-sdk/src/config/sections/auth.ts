@@ -187,24 +187,50 @@ const ldapNode: SchemaNode = {
   },
 };
 
-const int = (description: string, env: string, def: number, minimum: number): SchemaNode => ({ type: 'integer', minimum, default: def, description, 'x-env': [env] });
+const int = (description: string, env: string, def: number, minimum: number, maximum?: number): SchemaNode => ({
+  type: 'integer',
+  minimum,
+  ...(maximum !== undefined ? { maximum } : {}),
+  default: def,
+  description,
+  'x-env': [env],
+});
 
 const failureThrottleNode: SchemaNode = {
   type: 'object',
   description:
-    'Throttling of failed authentication (wrong passwords, bad tokens, unknown OAuth clients), counted per client address and per user name on the store of mcp.rateLimit (memory or PostgreSQL, shared by instances). Over a budget: 429 with Retry-After until the block ends. Successful logins do not count.',
+    'Throttling of failed authentication (wrong passwords, bad tokens, unknown OAuth clients) on the store of mcp.rateLimit (memory or PostgreSQL, shared by instances): an address, or a user name from one address, over its budget is refused (429 with Retry-After until the block ends); a user name over its budget from all addresses together is only slowed (delayMs), so a guesser cannot lock its owner out. Successful logins do not count.',
   additionalProperties: false,
   properties: {
     enabled: { type: 'boolean', default: true, description: 'Throttle failed authentication.', 'x-env': ['AUTH_FAILURE_THROTTLE_ENABLED'] },
-    perAddress: int('Failures one client address may have per window; the next one is answered 429.', 'AUTH_FAILURE_THROTTLE_PER_ADDRESS', 30, 1),
-    perUser: int(
-      'Failures one user name (Basic user, OAuth client id, the subject of an expired or revoked token) may have per window, from any address.',
-      'AUTH_FAILURE_THROTTLE_PER_USER',
+    perAddress: int('Failures one client address may have per window, whatever the user name; the next one is answered 429 and the address blocked.', 'AUTH_FAILURE_THROTTLE_PER_ADDRESS', 30, 1),
+    perUserAddress: int(
+      'Failures one user name (Basic user, OAuth client id, the subject of an expired or revoked token) may have from one client address per window; the next one is answered 429 and that address blocked for that name (the owner elsewhere is not).',
+      'AUTH_FAILURE_THROTTLE_PER_USER_ADDRESS',
       10,
       1,
     ),
+    perUser: int(
+      'Failures one user name may have per window from all addresses together; past it every attempt naming it, right or wrong, waits delayMs before it is answered (slowed, never refused).',
+      'AUTH_FAILURE_THROTTLE_PER_USER',
+      20,
+      1,
+    ),
     windowSec: int('Length of the counting window, in seconds.', 'AUTH_FAILURE_THROTTLE_WINDOW_SEC', 60, 1),
-    blockSec: int('How long an address or user name over its budget is refused (429), in seconds; only a verified signed token (a JWT mode) is still accepted, as it cannot be guessed.', 'AUTH_FAILURE_THROTTLE_BLOCK_SEC', 300, 1),
+    blockSec: int(
+      'How long an address, or a user name from one address, over its budget is refused (429), in seconds; only a verified signed token (a JWT mode) is still accepted, as it cannot be guessed.',
+      'AUTH_FAILURE_THROTTLE_BLOCK_SEC',
+      300,
+      1,
+    ),
+    delayMs: int('How long the answer to credentials naming a user name over perUser waits, right or wrong, in ms (0: not slowed).', 'AUTH_FAILURE_THROTTLE_DELAY_MS', 2000, 0, 10_000),
+    maxDelayed: int(
+      'Requests that may wait out delayMs at once in this process; one more (naming a user name over perUser) is answered 429 at once, right or wrong, so waiting requests cannot pile up.',
+      'AUTH_FAILURE_THROTTLE_MAX_DELAYED',
+      100,
+      1,
+      10_000,
+    ),
   },
 };
 

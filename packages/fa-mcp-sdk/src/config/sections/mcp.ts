@@ -58,6 +58,20 @@ export const mcpSection: SchemaNode = {
         'Serve plain tools/call, prompts/get, resources/read and completion/complete requests over HTTP on a fast path: 2026-07-28 requests without building an SDK server per request, 2025-era session requests without the SDK session transport (same answers, a fraction of the cost; see 07-testing-and-operations). On stdio, a 2025-era connection\'s first answers (initialize, ping, the lists) come before the SDK is loaded (cold start). false sends every request through the SDK.',
       'x-env': ['MCP_FAST_PATH'],
     },
+    stdio: {
+      type: 'object',
+      description: 'The stdio transport.',
+      additionalProperties: false,
+      properties: {
+        consoleToStderr: {
+          type: 'boolean',
+          default: true,
+          description:
+            "While a stdio server speaks JSON-RPC on the process's stdout, console.log, console.info, console.debug and the rest of the global console write to stderr, so a stray print cannot break the client's stream; restored when the server stops. A write to process.stdout itself is not redirected. false leaves the console alone.",
+          'x-env': ['MCP_STDIO_CONSOLE_TO_STDERR'],
+        },
+      },
+    },
     sessions: {
       type: 'object',
       description: 'Session bookkeeping (stateful HTTP).',
@@ -141,6 +155,21 @@ export const mcpSection: SchemaNode = {
           default: {},
           description: 'Per-tool time limits in ms (tool name -> ms); env value is a JSON object.',
           'x-env': ['MCP_TOOL_TIMEOUTS'],
+        },
+      },
+    },
+    validation: {
+      type: 'object',
+      description: 'How tool calls with arguments that fail the inputSchema are answered.',
+      additionalProperties: false,
+      properties: {
+        argumentErrors: {
+          type: 'string',
+          enum: ['result', 'protocol'],
+          default: 'result',
+          description:
+            'result: a tool result with isError true, the message (field and reason) as its text and { field, reason } under _meta["fa-mcp/validation"], which the model reads and corrects itself from (the MCP revisions list input validation errors among tool execution errors). protocol: JSON-RPC -32602 with error.data { field, reason, errors } (many agent frameworks hide its text from the model). The handler never runs either way; unknown tools and malformed params are -32602 in both.',
+          'x-env': ['MCP_ARGUMENT_ERRORS'],
         },
       },
     },

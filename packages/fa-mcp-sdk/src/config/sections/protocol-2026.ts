@@ -18,7 +18,8 @@ export const requestStateSection: SchemaNode = {
       type: 'string',
       pattern: '^$|^.{32,}$',
       default: '',
-      description: 'HMAC key signing requestState, at least 32 characters, the same on every instance; empty: a random key per process (then a warning).',
+      description:
+        'HMAC key signing requestState, at least 32 characters, the same on every instance; empty: a random key per process (then a warning when several instances may serve: a store or bus on postgres, Consul, or NODE_ENV production).',
       'x-env': ['MCP_REQUEST_STATE_SECRET'],
       'x-secret': true,
     },

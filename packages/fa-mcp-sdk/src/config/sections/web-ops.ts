@@ -111,6 +111,14 @@ export const openapiNode: SchemaNode = {
       description: 'Path of the interactive reference page (Swagger UI served from the package, no CDN).',
       'x-env': ['OPENAPI_DOCS_PATH'],
     },
+    access: {
+      type: 'string',
+      enum: ['listed', 'authenticated'],
+      default: 'listed',
+      description:
+        'Who reads the document and the page. listed: anyone, and each caller sees only the tools and routes it may list (tools/list rules: with webServer.auth.hideUnauthorized, what needs scopes or groups it lacks is left out; no credentials is the anonymous caller; credentials are checked as /mcp checks them). authenticated: as listed, and a request without the credentials /mcp accepts gets 401.',
+      'x-env': ['OPENAPI_ACCESS'],
+    },
   },
 };
 
@@ -134,4 +142,6 @@ export interface OpenApiConfig {
   jsonPath: string;
   yamlPath: string;
   docsPath: string;
+  /** `listed`: anyone, each caller seeing what it may list; `authenticated`: the credentials of /mcp, or 401. */
+  access: 'listed' | 'authenticated';
 }
