@@ -4,7 +4,7 @@
  * 2026-07-28 (given the server's identity) what the SDK's codec stamps —
  * `resultType`, for resources/read the cache fields, and `_meta` with the
  * server's identity. A result of any other shape gives undefined: the SDK
- * then checks and encodes it (fast-call-replay.ts).
+ * then checks and encodes it (sdk-codec.ts).
  */
 import type { CacheHints } from './modern-era.js';
 import { isPlainObject } from './fast-call-params.js';

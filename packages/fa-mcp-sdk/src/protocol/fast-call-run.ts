@@ -4,17 +4,14 @@
  */
 import type { WireOutcome, WireRequestScope } from '../core/telemetry.js';
 
-/** Ends `scope` once; `handOver()` leaves the end to the SDK path's wire tap (a replayed answer). */
-export function observeOnce(scope: WireRequestScope): { end(outcome: WireOutcome): void; handOver(): void } {
+/** Ends `scope` once. */
+export function observeOnce(scope: WireRequestScope): { end(outcome: WireOutcome): void } {
   let observed = true;
   return {
     end(outcome) {
       if (!observed) return;
       observed = false;
       scope.end(outcome);
-    },
-    handOver() {
-      observed = false;
     },
   };
 }

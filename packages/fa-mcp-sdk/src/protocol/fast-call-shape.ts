@@ -4,7 +4,7 @@
  * decides the era and checks the `_meta` envelope; everything else is held to
  * a plain shape the SDK's checks pass unchanged), and gives the handler the
  * params the SDK would give it. It writes only plain answers, built the way
- * the SDK encodes them; any other answer is left to the SDK (fast-call-replay.ts).
+ * the SDK encodes them; any other answer the SDK's codec encodes (sdk-codec.ts).
  * test/fast-path/ proves the two paths answer alike.
  */
 import {
@@ -17,7 +17,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { JsonObject } from '../core/types.js';
 import type { HeaderReader } from './request-context-builder.js';
-import { FAST_PATH_REVISION } from './notification-encoder.js';
+import { MODERN_REVISION as FAST_PATH_REVISION } from './sdk-codec.js';
 import { FAST_METHODS, hasOnlyKeys, isPlainObject, readMethodParams, type FastMethod, type MethodParams } from './fast-call-params.js';
 
 /** A request the fast path serves (tools/call, prompts/get, resources/read, completion/complete), read as the SDK path reads it. */

@@ -7,10 +7,10 @@
  * under the same wire observation, and answers the way the SDK would:
  *
  * - a plain result or an error: written here (fast-call-shape.ts, fast-call-results.ts);
- * - notifications (progress, logs): made by the SDK (notification-encoder.ts),
- *   turning the answer into an event stream as the SDK's per-request transport does;
- * - any other result (`input_required`, non-text content, blobs): answered by the SDK
- *   path, which gets the result instead of running the call again (fast-call-replay.ts);
+ * - any other result (`input_required`, non-text content, blobs): encoded by the
+ *   SDK's own codec (sdk-codec.ts), its refusal answered as the SDK path answers it;
+ * - notifications (progress, logs): made by the SDK's codec too, turning the
+ *   answer into an event stream as the SDK's per-request transport does;
  * - the client going away: the run is aborted and nothing is answered.
  *
  * What it does not take (readFastCall, and the tool checks below) the SDK path serves.
@@ -26,13 +26,13 @@ import type { LogLevel } from '../core/types.js';
 import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
 import { passesLogLevel } from './client-channel.js';
 import type { ModernRequestSide } from './client-input-adapter.js';
-import { observeOnce } from './fast-call-run.js';
 import { runToolCall, type CallOutcome } from './tool-call-run.js';
 import { runMethod, servedMethods } from './method-run.js';
 import { createFastCallReader, encodeError, errorStatus, type FastCall, type FastCallReader } from './fast-call-shape.js';
 import { encodeFastResult, type ResultStamp } from './fast-call-results.js';
 import type { ModernEraSupport } from './modern-era.js';
-import type { NotificationEncoder } from './notification-encoder.js';
+import type { SdkCodec } from './sdk-codec.js';
+import { observeOnce } from './fast-call-run.js';
 import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 
@@ -44,14 +44,13 @@ export interface FastCallExchange {
   push(message: JSONRPCMessage): void;
   /** The answer; `status` is the HTTP status when it is the whole body (an event stream keeps its 200). */
   answer(message: Record<string, unknown>, status: number): void;
-  /** Lets the SDK path answer with `result` (fast-call-replay.ts), continuing `scope`. */
-  replay(result: unknown, scope: WireRequestScope): Promise<void>;
 }
 
 export interface ModernFastCallOptions {
   core: Core;
   modern: ModernEraSupport;
-  encoder: NotificationEncoder;
+  /** The SDK's encoding of what the hand-written encoders do not write (results, notifications). */
+  codec: SdkCodec;
   describeHttp?: HttpRequestDescriber;
   /** Tasks are offered (`mcp.tasks.enabled`): task-capable tools stay on the SDK path. */
   tasksOffered: boolean;
@@ -66,7 +65,7 @@ export interface ModernFastCall {
 }
 
 export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCall {
-  const { core, modern, encoder } = opts;
+  const { core, modern, codec } = opts;
   const stamp: ResultStamp = { serverInfo: serverImplementation(core), cacheHints: modern.cacheHints };
   const source: ContextSource = { era: '2026', transport: 'http', ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
 
@@ -80,7 +79,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
 
   async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void> {
     const scope = core.telemetry.wire.request({ method: call.method, id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
-    const { end, handOver } = observeOnce(scope);
+    const { end } = observeOnce(scope);
     // The client went away: the SDK path aborts the handler with this reason and answers nothing.
     const abort = new LazyAbort();
     const forget = exchange.onGone(() => {
@@ -91,20 +90,17 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
     try {
       const outcome = await scope.run(() => run(call, request, scope, abort, exchange));
       if (abort.aborted) return;
-      if ('error' in outcome) {
-        const message = encodeError(call.id, outcome.error);
+      const fast = 'result' in outcome && !isInputRequiredResult(outcome.result) ? encodeFastResult(call.method, outcome.result, stamp) : undefined;
+      const encoded = 'error' in outcome ? outcome : fast ? { result: fast } : await codec.encodeResult('2026', { method: call.method, params: call.wireParams }, outcome.result);
+      if (abort.aborted) return;
+      if ('error' in encoded) {
+        const message = encodeError(call.id, encoded.error);
         end({ error: message.error as { code: number; message: string; data?: unknown } });
         exchange.answer(message, errorStatus((message.error as { code: number }).code));
         return;
       }
-      const encoded = isInputRequiredResult(outcome.result) ? undefined : encodeFastResult(call.method, outcome.result, stamp);
-      if (!encoded) {
-        handOver(); // the SDK path's wire tap ends the observation
-        await exchange.replay(outcome.result, scope);
-        return;
-      }
-      end({ result: encoded });
-      exchange.answer({ result: encoded, jsonrpc: '2.0', id: call.id }, 200);
+      end({ result: encoded.result });
+      exchange.answer({ result: encoded.result, jsonrpc: '2.0', id: call.id }, 200);
     } finally {
       forget();
     }
@@ -122,7 +118,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   /** What the SDK's handler context gives a 2026-07-28 call: notifications through the SDK, logs at the request's level. */
   function requestSide(call: FastCall, exchange: FastCallExchange): ModernRequestSide {
     const deliver = (message: JSONRPCMessage) => exchange.push(message);
-    const notify: ModernRequestSide['notify'] = (notification) => encoder.send(notification, deliver);
+    const notify: ModernRequestSide['notify'] = (notification) => codec.notify(notification, deliver);
     const threshold = call.envelope[LOG_LEVEL_META_KEY] as string | undefined;
     return {
       notify,

@@ -21,7 +21,6 @@ import { registerExtensionMethods } from './extension-methods.js';
 import { tapWire } from './wire-tap.js';
 import { LIST_PAGES, type ListMethod } from './list-pages.js';
 import { settleListChanged } from './capabilities.js';
-import type { ReplayBook } from './fast-call-replay.js';
 import { serverArgs } from './server-options.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
@@ -46,9 +45,7 @@ export interface ServerFactoryOptions {
   requestStreams?: boolean;
   /** Tasks (`mcp.tasks.enabled`): 2025-era task methods are dispatched by protocol/task-dispatch-2025.ts. */
   tasks?: TaskManager;
-  /** Calls the 2026-07-28 fast path ran and lets this path answer (protocol/fast-call-replay.ts). */
-  replay?: ReplayBook;
-  /** Protocol revisions the instance accepts (the SDK's default when absent); see notification-encoder.ts. */
+  /** Protocol revisions the instance accepts (the SDK's default when absent); see sdk-codec.ts. */
   supportedProtocolVersions?: string[];
   /**
    * 2025-era sessions kept in a shared store (mcp.sessions.store: postgres): told of every change of the
@@ -126,7 +123,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
     ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
   };
-  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, opts.replay?.scopeOf, opts.observedConnection);
+  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, undefined, opts.observedConnection);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
   // Every request runs through the core's pipeline with an operation naming its method and target.
   const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);
@@ -137,10 +134,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     const closeSSE = ctx.http?.closeSSE;
     return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, closeSSE: closeSSE ? () => closeSSE() : undefined });
   };
-  /** prompts/get, resources/read, completion/complete: the one runner (method-run.ts), or the answer the fast path already made. */
+  /** prompts/get, resources/read, completion/complete: the one runner (method-run.ts). */
   const answerMethod = async (method: RunMethod, params: JsonObject, ctx: ServerContext): Promise<unknown> => {
-    const replayed = opts.replay?.take(ctx);
-    if (replayed) return replayed.result;
     const outcome = await runMethod(core, method, {
       rc: contextOf(ctx),
       params,
@@ -195,9 +190,6 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
       case 'tools/call':
         if (!registry.hasTools) return;
         low.setRequestHandler('tools/call', async (req, ctx) => {
-          // A call the 2026-07-28 fast path already ran: only the answer is made here.
-          const replayed = opts.replay?.take(ctx);
-          if (replayed) return replayed.result as never;
           const rc = contextOf(ctx);
           const params = req.params as unknown as JsonObject;
           const outcome = await runToolCall(core, {

@@ -10,9 +10,9 @@
  * by the session's own server instance (session-calls.ts routes it here):
  *
  * - a plain result or an error: written by the exchange (fast-call-shape.ts, fast-call-results.ts);
- * - any other result (non-text content, blobs, reserved result `_meta` keys): answered by the
- *   session's SDK transport, which gets the result instead of running the
- *   call again (fast-call-replay.ts);
+ * - any other result (non-text content, blobs, reserved result `_meta` keys):
+ *   encoded by the SDK's own codec (sdk-codec.ts), its refusal answered as the
+ *   SDK path answers it;
  * - cancelled by the client or ended with the session: aborted with the
  *   SDK's reason, nothing answered.
  *
@@ -35,6 +35,7 @@ import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.j
 import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { SessionCalls } from './session-calls.js';
+import type { SdkCodec } from './sdk-codec.js';
 
 /** How the transport answers one call on a session. */
 export interface SessionCallExchange {
@@ -42,8 +43,6 @@ export interface SessionCallExchange {
   push(message: JSONRPCMessage): Promise<void>;
   /** The answer. */
   answer(message: Record<string, unknown>): Promise<void>;
-  /** Lets the session's SDK transport answer with `result` (fast-call-replay.ts), continuing `scope`. */
-  replay(result: unknown, scope: WireRequestScope): Promise<void>;
   /** Nothing is answered: the call was cancelled, or its session ended. */
   abandon(): void;
   /** Ends the call's event stream, for the client to resume it by Last-Event-ID (SSE responses with resumability); undefined otherwise. */
@@ -69,6 +68,8 @@ export interface SessionFastCallOptions {
   describeHttp?: HttpRequestDescriber;
   /** Tasks are offered (`mcp.tasks.enabled`): task-capable tools stay on the SDK path. */
   tasksOffered: boolean;
+  /** The SDK's encoding of results the hand-written encoders do not write. */
+  codec: SdkCodec;
 }
 
 export interface SessionFastCall {
@@ -93,7 +94,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       sessionId: link.id,
       headers: request.headers,
     });
-    const { end, handOver } = observeOnce(scope);
+    const { end } = observeOnce(scope);
     const abort = new LazyAbort();
     const forget = link.calls.begin(call.id, {
       deliver: (message) => exchange.push(message),
@@ -106,18 +107,16 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       const outcome = await scope.run(() => run(call, request, link, scope, abort, exchange));
       // A cancelled request gets no response (the protocol says so), whatever the handler did.
       if (abort.aborted) return exchange.abandon();
-      if ('error' in outcome) {
-        const message = encodeError(call.id, outcome.error);
+      const fast = 'result' in outcome ? encodeFastResult(call.method, outcome.result) : undefined;
+      const encoded = 'error' in outcome ? outcome : fast ? { result: fast } : await opts.codec.encodeResult('2025', { method: call.method, params: call.wireParams }, outcome.result);
+      if (abort.aborted) return exchange.abandon();
+      if ('error' in encoded) {
+        const message = encodeError(call.id, encoded.error);
         end({ error: message.error as { code: number; message: string; data?: unknown } });
         return await exchange.answer(message);
       }
-      const encoded = encodeFastResult(call.method, outcome.result);
-      if (!encoded) {
-        handOver(); // the SDK path's wire tap ends the observation
-        return await exchange.replay(outcome.result, scope);
-      }
-      end({ result: encoded });
-      await exchange.answer({ result: encoded, jsonrpc: '2.0', id: call.id });
+      end({ result: encoded.result });
+      await exchange.answer({ result: encoded.result, jsonrpc: '2.0', id: call.id });
     } finally {
       forget();
     }

@@ -26,10 +26,9 @@ import type { AuthGuard } from '../../auth/http-guard.js';
 import type { CoreLogger } from '../../core/core.js';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import type { AuthInfo } from '../../core/request-context.js';
-import type { ReplayBook } from '../../protocol/fast-call-replay.js';
 import { FAST_METHODS, isPlainObject } from '../../protocol/fast-call-params.js';
 import type { FastCallExchange, ModernFastCall } from '../../protocol/modern-fast-call.js';
-import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
+import { MODERN_REVISION as FAST_PATH_REVISION } from '../../protocol/sdk-codec.js';
 import { handOverBody, readEarlyBody, takeArrivedBody } from './body-parser.js';
 import { FrontResponse } from './front-response.js';
 import type { HostOriginCheck } from './host-origin-guard.js';
@@ -39,9 +38,8 @@ import { nodeHeaderReader } from './node-headers.js';
 import type { RequestFront } from './request-front.js';
 import { armBodyTimeout } from './slow-client-timeouts.js';
 import { clientAddress, type TrustProxyRule } from './trust-proxy.js';
-import { KEEP_ALIVE, KEEP_ALIVE_MS, lastEventData, SSE_HEADERS, sseEvent } from './sse-frames.js';
-import { parsedBodyRequest } from './web-request.js';
-import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
+import { KEEP_ALIVE, KEEP_ALIVE_MS, SSE_HEADERS, sseEvent } from './sse-frames.js';
+import { writeJsonRpcBody } from './web-response.js';
 
 export interface FastLaneOptions {
   /** The express app: where every request the lane does not serve goes. */
@@ -59,9 +57,6 @@ export interface FastLaneOptions {
   closed: boolean;
   mapErrorStatus: boolean;
   fastCall: ModernFastCall;
-  replay: ReplayBook;
-  /** The SDK path of 2026-07-28 requests (mcp-routes.ts), for answers the fast path leaves to it. */
-  serveModern(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
   /** The MCP routes' handler (mcp-routes.ts): body on `req.body`, caller on `req.auth`. */
   serveMcp(req: IncomingMessage, res: ServerResponse): void;
   /** The session fast path's POSTs and stream resumptions (mcp-routes.ts); false: `serveMcp` serves the request. */
@@ -177,7 +172,7 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       const takes = call && opts.fastCall.takes(call);
       if (call && (takes === true || (takes !== false && (await takes)))) {
         fastCalls++;
-        return opts.fastCall.serve(call, { headers, ...(auth ? { auth } : {}) }, exchangeFor(req, res, value, auth));
+        return opts.fastCall.serve(call, { headers, ...(auth ? { auth } : {}) }, exchangeFor(res));
       }
     }
     (req as { body?: unknown }).body = value;
@@ -191,9 +186,8 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
     toRoutes(req, res, auth);
   }
 
-  function exchangeFor(req: IncomingMessage, res: ServerResponse, body: unknown, auth: AuthInfo | undefined): FastCallExchange {
+  function exchangeFor(res: ServerResponse): FastCallExchange {
     let gone: Array<() => void> | undefined = [];
-    let replaySignal: AbortController | undefined;
     let streaming = false;
     let finished = false;
     let keepAlive: NodeJS.Timeout | undefined;
@@ -206,7 +200,6 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
       if (res.writableFinished) return;
       const listeners = gone ?? [];
       gone = undefined;
-      replaySignal?.abort();
       for (const fn of listeners) fn();
     });
     const startStream = () => {
@@ -247,21 +240,6 @@ export function createFastLane(opts: FastLaneOptions): FastLane {
           return;
         }
         writeJsonRpcBody(res, text, headers, { mapErrorStatus: opts.mapErrorStatus });
-      },
-      async replay(result, scope) {
-        // The SDK path cancels the call when this signal aborts (the client went away).
-        replaySignal = new AbortController();
-        if (!gone) replaySignal.abort();
-        const webReq = parsedBodyRequest(req, body, replaySignal.signal);
-        opts.replay.record(webReq, result, scope);
-        const response = await opts.serveModern(webReq, body, auth);
-        if (finished) return;
-        stop();
-        if (!streaming) return writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
-        // The stream is open: the SDK's answer becomes its last event.
-        const text = await response.text();
-        const json = (response.headers.get('content-type') ?? '').includes('text/event-stream') ? lastEventData(text) : text;
-        res.end(json ? sseEvent(json) : undefined);
       },
     };
   }

@@ -26,11 +26,9 @@ import type { SecurityHeadersOptions } from './security-headers.js';
 import { createRequestFront } from './request-front.js';
 import { FrontResponse } from './front-response.js';
 import { createFastLane, type FastLaneStats } from './fast-lane.js';
-import { ReplayBook } from '../../protocol/fast-call-replay.js';
 import { createModernFastCall } from '../../protocol/modern-fast-call.js';
 import { createSessionFastCall } from '../../protocol/session-fast-call.js';
-import { NotificationEncoder } from '../../protocol/notification-encoder.js';
-import { buildServer } from '../../protocol/server-factory.js';
+import { SdkCodec } from '../../protocol/sdk-codec.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
 import { compileTrustProxy, type TrustProxySetting } from './trust-proxy.js';
@@ -137,7 +135,8 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   };
   const guard = hostOriginGuard(hostRules);
 
-  const replay = opts.fastPath ? new ReplayBook() : undefined;
+  // What the core routes answer that the hand-written encoders do not write, encoded by the SDK (sdk-codec.ts).
+  const codec = opts.fastPath ? new SdkCodec({ core: opts.core, modern: opts.modern, tasks: !!opts.tasks }) : undefined;
   const factory = {
     core: opts.core,
     live: opts.live,
@@ -145,12 +144,11 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     transport: 'http' as const,
     describeHttp: describeHttpRequest,
     ...(opts.tasks ? { tasks: opts.tasks } : {}),
-    ...(replay ? { replay } : {}),
   };
   const mcp = createMcpRoutes({
     factory,
-    ...(replay
-      ? { sessionCall: createSessionFastCall({ core: opts.core, modern: opts.modern, describeHttp: describeHttpRequest, tasksOffered: !!opts.tasks }) }
+    ...(codec
+      ? { sessionCall: createSessionFastCall({ core: opts.core, modern: opts.modern, describeHttp: describeHttpRequest, tasksOffered: !!opts.tasks, codec }) }
       : {}),
     stateless: opts.stateless,
     responseMode: opts.responseMode,
@@ -187,7 +185,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   const appListener = answeringListener(app, { ...opts.errorRoutes, logger: opts.core.logger });
 
   const lane =
-    replay &&
+    codec &&
     createFastLane({
       app: appListener,
       front,
@@ -202,12 +200,10 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       fastCall: createModernFastCall({
         core: opts.core,
         modern: opts.modern,
-        encoder: new NotificationEncoder(async (supportedProtocolVersions) => (await buildServer({ ...factory, trackLive: false, supportedProtocolVersions }, '2026')).server),
+        codec,
         describeHttp: describeHttpRequest,
         tasksOffered: !!opts.tasks,
       }),
-      replay,
-      serveModern: mcp.serveModern,
       serveMcp: mcp.serve,
       serveSessionCall: mcp.serveSessionCall,
       resumeSessionCall: mcp.resumeSessionCall,

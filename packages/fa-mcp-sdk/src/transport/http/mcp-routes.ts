@@ -25,8 +25,7 @@ import { contentLengthOf } from './body-length.js';
 import { nodeHeaderReader } from './node-headers.js';
 import { jsonExchange } from './session-exchange.js';
 import type { FastCall } from '../../protocol/fast-call-shape.js';
-import { FAST_PATH_REVISION } from '../../protocol/notification-encoder.js';
-import type { WireRequestScope } from '../../core/telemetry.js';
+import { MODERN_REVISION as FAST_PATH_REVISION } from '../../protocol/sdk-codec.js';
 import { requestOwner, sessionCaller } from './session-owner.js';
 import { parsedBodyRequest, streamedBodyRequest } from './web-request.js';
 import { writeWebResponse } from './web-response.js';
@@ -57,8 +56,6 @@ export interface McpRoutes {
    * verified caller on `req.auth`.
    */
   serve(req: IncomingMessage, res: ServerResponse): void;
-  /** Serves a 2026-07-28 request on the SDK path, as the router does (the HTTP fast lane hands requests over here). */
-  serveModern(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
   /**
    * Serves a POST on a session when it is a call the session fast path takes
    * (body on `req.body`, caller on `req.auth`); false leaves it to `serve`.
@@ -160,9 +157,8 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     }
   };
 
-  // The session fast path (protocol/session-fast-call.ts): only with the replay book, so a result it does not
-  // encode is answered by the SDK transport without running the call again.
-  const sessionCall = factory.replay && !opts.stateless ? opts.sessionCall : undefined;
+  // The session fast path (protocol/session-fast-call.ts), on sessions only.
+  const sessionCall = !opts.stateless ? opts.sessionCall : undefined;
   const buildDeps: SessionBuildDeps = {
     // One options object for every session's server instance (tracked for notifications; server-to-client
     // requests on the request's own stream with SSE responses), not a copy per session.
@@ -185,17 +181,7 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     const fast = session.fast as NonNullable<Session['fast']>;
     session.inFlight++;
     try {
-      const replay = (result: unknown, scope: WireRequestScope) => {
-        // As on the SDK path: the SDK is told when the client goes away.
-        const gone = new AbortController();
-        res.once('close', () => {
-          if (!res.writableFinished) gone.abort();
-        });
-        const webReq = parsedBodyRequest(req, body, gone.signal);
-        factory.replay?.record(webReq, result, scope);
-        return session.transport.handleRequest(webReq, withAuth({ parsedBody: body }, sdkAuthOf(req)));
-      };
-      const exchangeOpts = { res, sessionId: session.id, mapErrorStatus: opts.mapErrorStatus, replay };
+      const exchangeOpts = { res, sessionId: session.id, mapErrorStatus: opts.mapErrorStatus };
       // The SDK primes resumable streams for clients of 2025-11-25 and later.
       const exchange = fast.streams ? fast.streams.exchange(exchangeOpts, (req.headers['mcp-protocol-version'] as string) >= '2025-11-25') : jsonExchange(exchangeOpts);
       const auth = (req as { auth?: AuthInfo }).auth;
@@ -313,7 +299,6 @@ export function createMcpRoutes(opts: McpRoutesOptions): McpRoutes {
     serve: wrap,
     serveSessionCall,
     resumeSessionCall,
-    serveModern: (webReq, body, auth) => modernFetch(webReq, body, sdkAuthOf({ ...(auth ? { auth } : {}) })),
     async close() {
       share?.close();
       await sessions.closeAll();

@@ -16,16 +16,14 @@ import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '../../protocol/sdk-server.js';
 import type { SessionCallExchange } from '../../protocol/session-fast-call.js';
 import type { IEventStore } from '../../state/event-store-memory.js';
-import { KEEP_ALIVE, KEEP_ALIVE_MS, lastEventData, SSE_HEADERS, sseEvent } from './sse-frames.js';
-import { writeJsonRpcBody, writeWebResponse } from './web-response.js';
+import { KEEP_ALIVE, KEEP_ALIVE_MS, SSE_HEADERS, sseEvent } from './sse-frames.js';
+import { writeJsonRpcBody } from './web-response.js';
 
 
 export interface ExchangeOptions {
   res: ServerResponse;
   sessionId: string;
   mapErrorStatus: boolean;
-  /** Serves the request on the session's SDK transport, with the result recorded for its handler (fast-call-replay.ts). */
-  replay(result: unknown, scope: Parameters<SessionCallExchange['replay']>[1]): Promise<Response>;
 }
 
 /** A call answered with one JSON body. */
@@ -38,10 +36,6 @@ export function jsonExchange(opts: ExchangeOptions): SessionCallExchange {
       const text = JSON.stringify(message);
       const headers = { 'content-type': 'application/json', 'mcp-session-id': opts.sessionId, 'content-length': String(Buffer.byteLength(text)) };
       writeJsonRpcBody(res, text, headers, { mapErrorStatus: opts.mapErrorStatus });
-    },
-    async replay(result, scope) {
-      const response = await opts.replay(result, scope);
-      if (!res.writableEnded) await writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });
     },
     abandon() {
       // The SDK would leave the request open for good; a cancelled call ends with no content.
@@ -92,14 +86,6 @@ export class SessionStreams {
       push: (message) => stream.send(message),
       answer: async (message) => {
         await stream.send(message as JSONRPCMessage, true);
-        done();
-      },
-      async replay(result, scope) {
-        // The SDK answers on a stream of its own: its last event is this stream's answer.
-        const response = await opts.replay(result, scope);
-        const last = lastEventData(await response.text());
-        if (last) await stream.send(JSON.parse(last) as JSONRPCMessage, true);
-        else stream.finish();
         done();
       },
       abandon() {
