@@ -7,7 +7,8 @@
  * naming a resource the caller may not read (JSON-RPC -32001, no stream, no
  * acknowledgement, nothing delivered).
  */
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { WireConnection, WireFilter } from './wire-adapter.js';
 import type { Core } from '../core/core.js';
 import { toWireError } from '../core/error-mapping.js';
 import { MCP_ERROR_CODES } from '../core/errors.js';
@@ -65,34 +66,26 @@ export async function runSdkServed<T>(
   }
 }
 
-type OnMessage = NonNullable<Transport['onmessage']>;
-
 /**
  * On a stdio connection, runs each `subscriptions/listen` through the pipeline
- * before the SDK's listen router sees it (a refusal is answered here). It
- * chains onto whatever accessor already wraps `onmessage`, as the task
- * dispatch does. `server/discover` is left to the SDK here: it is the
- * connection's first message, which picks the era, and must not be overtaken.
+ * before the SDK's listen router sees it (a refusal is answered here): a filter
+ * of the stdio wire adapter (stdio-connection.ts). `server/discover` is left to
+ * the SDK here: it is the connection's first message, which picks the era, and
+ * must not be overtaken.
  */
-export function guardStdioListen(transport: Transport, opts: SdkServedOptions): void {
-  const previous = Object.getOwnPropertyDescriptor(transport, 'onmessage');
-  let stored = previous && 'value' in previous ? (previous.value as OnMessage | undefined) : undefined;
-  const downstream = (): OnMessage | undefined => (previous?.get ? (previous.get.call(transport) as OnMessage | undefined) : stored);
-  const intercept: OnMessage = (message, extra) => {
-    const request = sdkServedRequest(message);
-    if (!request || request.method !== 'subscriptions/listen') return downstream()?.(message, extra);
-    void runSdkServed(opts, request, { signal: new AbortController().signal }, async () => downstream()?.(message, extra)).then((outcome) => {
-      if ('error' in outcome) return transport.send(outcome.error as JSONRPCMessage).catch(() => undefined);
-      return undefined;
-    });
-  };
-  Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
-    enumerable: true,
-    get: () => intercept,
-    set: (fn: OnMessage | undefined) => {
-      if (previous?.set) previous.set.call(transport, fn);
-      else stored = fn;
+export function stdioListenFilter(opts: SdkServedOptions): WireFilter {
+  let connection: WireConnection | undefined;
+  return {
+    started(c) {
+      connection = c;
     },
-  });
+    inbound(message, extra, next) {
+      const request = sdkServedRequest(message);
+      if (!request || request.method !== 'subscriptions/listen') return next(message, extra);
+      void runSdkServed(opts, request, { signal: new AbortController().signal }, async () => next(message, extra)).then((outcome) => {
+        if ('error' in outcome) return connection?.send(outcome.error as JSONRPCMessage).catch(() => undefined);
+        return undefined;
+      });
+    },
+  };
 }

@@ -4,9 +4,10 @@
  * (registry, compiled schemas, pipeline) is built once in the core; this only
  * connects handlers.
  */
-import { fromJsonSchema, McpServer, type ServerContext, type StandardSchemaWithJSON, type Transport } from '@modelcontextprotocol/server';
+import { fromJsonSchema, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { TaskManager } from '../tasks/task-manager.js';
-import { installTaskDispatch } from './task-dispatch-2025.js';
+import { taskDispatchFilter } from './task-dispatch-2025.js';
+import { CoreServer } from './core-server.js';
 import type { Core } from '../core/core.js';
 import type { AuthInfo, ProtocolEra, TransportKind } from '../core/request-context.js';
 import type { ITool, JsonObject, LogLevel } from '../core/types.js';
@@ -18,7 +19,7 @@ import type { LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
 import { registerExtensionMethods } from './extension-methods.js';
-import { tapWire } from './wire-tap.js';
+import { observeWire } from './wire-observe.js';
 import { LIST_PAGES, type ListMethod } from './list-pages.js';
 import { settleListChanged } from './capabilities.js';
 import { serverArgs } from './server-options.js';
@@ -60,7 +61,8 @@ export interface ServerFactoryOptions {
 export type SessionStateChange = { logLevel: LogLevel } | { subscribe: string } | { unsubscribe: string };
 
 export interface BuiltServer {
-  server: McpServer;
+  /** The instance; its `wire` list takes the filters of a connection the caller builds (sessions) before it connects. */
+  server: CoreServer;
   /** 2025-era: the level the client set with `logging/setLevel` on this connection. */
   logLevel: () => LogLevel | undefined;
   /** Call when the connection ends, to stop delivering notifications to it. */
@@ -90,22 +92,18 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     modern: opts.modern,
     ...(opts.supportedProtocolVersions ? { supportedProtocolVersions: opts.supportedProtocolVersions } : {}),
   });
-  const server = new McpServer(args.info, args.options);
+  const server = new CoreServer(args.info, args.options);
   const low = server.server;
   low.registerCapabilities(args.capabilities);
   // The SDK registers server/discover on every instance; a 2025-era one refuses it by its
   // method table before looking for a handler (-32601), so the handler would only be held.
   if (era === '2025') low.removeRequestHandler('server/discover');
   const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
-  let stopTaskDispatch: (() => void) | undefined;
   const tasks = era === '2025' ? opts.tasks : undefined;
   const modernTasks = era === '2026' ? opts.tasks : undefined;
-  if (tasks) {
-    // Task methods are claimed at the transport once the server is connected to it.
-    const connect = server.server.connect.bind(server.server);
-    server.server.connect = async (transport: Transport) => {
-      await connect(transport);
-      stopTaskDispatch = installTaskDispatch(transport, {
+  // Task methods are claimed by a filter of the connection, before the SDK dispatches them.
+  const dispatch = tasks
+    ? taskDispatchFilter({
         core,
         tasks,
         server,
@@ -113,9 +111,8 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         logLevel: () => logLevel,
         ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
         ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
-      });
-    };
-  }
+      })
+    : undefined;
   const source = {
     era,
     transport: opts.transport,
@@ -123,7 +120,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
     ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
   };
-  const tap = tapWire(server.server, core.telemetry.wire, era, opts.transport, undefined, opts.observedConnection);
+  const tap = observeWire(core.telemetry.wire, era, opts.transport, opts.observedConnection);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
   // Every request runs through the core's pipeline with an operation naming its method and target.
   const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);
@@ -254,20 +251,29 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     // dispatches it (the tap sees every request first): an idle connection holds none of them.
     // The SDK's own logging/setLevel (registered with the capability) is replaced by the core's.
     if (core.declared.logging) low.removeRequestHandler('logging/setLevel');
-    tap.beforeRequest = onFirstRequest(core, install);
+    const beforeRequest = onFirstRequest(core, install);
+    server.wire.push(tap, {
+      inbound(message, extra, next) {
+        if ('method' in message && 'id' in message) beforeRequest(message.method);
+        next(message, extra);
+      },
+    });
   } else {
+    server.wire.push(tap);
     for (const method of CORE_METHODS) if (method !== 'completion/complete') install(method);
     registerExtensionMethods(server, core, runOp);
     if (modernTasks) registerTaskMethods2026(server, core, modernTasks, runOp);
     install('completion/complete');
   }
 
+  if (dispatch) server.wire.push(dispatch);
+
   return {
     server,
     logLevel: () => logLevel,
     dispose: () => {
       if (live) opts.live.remove(live);
-      stopTaskDispatch?.();
+      dispatch?.dispose();
     },
     restoreState: (state) => {
       if ('logLevel' in state && state.logLevel !== undefined) logLevel = state.logLevel as LogLevel;

@@ -8,7 +8,8 @@
  * Cancellations (`notifications/cancelled`) and the session's end reach the
  * calls here too.
  */
-import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { WireFilter } from './wire-adapter.js';
 
 export interface SessionCallTarget {
   /** A message related to the call, made by the SDK (notifications, requests to the client). */
@@ -52,18 +53,16 @@ export class SessionCalls {
   }
 
   /**
-   * Makes `transport` hand over what is sent for calls served here. Install it
-   * before the server connects: the wire tap (wire-tap.ts) wraps the send it
-   * finds, so the message is observed first and routed after.
+   * The filter of the session's wire adapter (wire-adapter.ts) that hands over
+   * what is sent for calls served here, after it is observed.
    */
-  route(transport: Transport): void {
-    const send = transport.send.bind(transport);
-    transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
+  readonly filter: WireFilter = {
+    outbound: (message, options, next) => {
       const related = options?.relatedRequestId;
       const target = related === undefined ? undefined : this.live?.get(related);
-      return target ? target.deliver(message) : send(message, options);
-    };
-  }
+      return target ? target.deliver(message) : next(message, options);
+    },
+  };
 
   /** Cancellations among the messages of a POST (a single message or a batch), passed to the calls they name. */
   cancelFrom(body: unknown): void {

@@ -2,11 +2,11 @@
  * Tasks on 2025-era connections (2025-11-25 core task methods). The SDK's own
  * tools/call path checks every result against CallToolResult and has no task
  * layer, so this module owns the dispatch of task-augmented `tools/call` and of
- * `tasks/get|result|list|cancel`: it claims those messages at the transport
- * seam (before the SDK sees them) and answers on the same transport. Every
- * other message goes to the SDK server untouched.
+ * `tasks/get|result|list|cancel`: a filter of the connection's wire adapter
+ * (wire-adapter.ts) claims those messages before the SDK sees them and answers
+ * on the same connection. Every other message goes to the SDK server untouched.
  */
-import type { JSONRPCMessage, McpServer, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, McpServer, MessageExtraInfo } from '@modelcontextprotocol/server';
 import { callerKey } from '../core/caller-key.js';
 import type { Core } from '../core/core.js';
 import { toWireError } from '../core/error-mapping.js';
@@ -22,6 +22,7 @@ import { toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
 import { createTaskClientChannel } from './task-client-channel.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import type { HttpRequestDescriber } from './request-context-builder.js';
+import type { WireConnection, WireFilter } from './wire-adapter.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
@@ -51,44 +52,43 @@ function claims(m: JSONRPCMessage): m is RpcRequest {
   return m.method === 'tasks/get' || m.method === 'tasks/result' || m.method === 'tasks/list' || m.method === 'tasks/cancel';
 }
 
-/**
- * Installs the dispatch on a connected transport. It chains onto whatever
- * accessor already wraps `onmessage` (or onto the plain property the wire tap sets), so both keep working.
- */
-export function installTaskDispatch(transport: Transport, deps: TaskDispatchDeps): () => void {
-  const previous = Object.getOwnPropertyDescriptor(transport, 'onmessage');
-  let stored = previous && 'value' in previous ? (previous.value as Transport['onmessage']) : undefined;
-  const downstream = (): Transport['onmessage'] => (previous?.get ? (previous.get.call(transport) as Transport['onmessage']) : stored);
+/** The dispatch of one connection, as a filter of its wire adapter; `dispose` stops its status notifications. */
+export function taskDispatchFilter(deps: TaskDispatchDeps): WireFilter & { dispose(): void } {
+  let connection: WireConnection | undefined;
+  let stopStatus: (() => void) | undefined;
   const mine = new Set<string>(); // tasks created on this connection: their status changes are sent here
-  const intercept = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-    if (!claims(message)) return downstream()?.(message, extra);
-    void answer(message, extra).then(
-      (result) => transport.send({ jsonrpc: '2.0', id: message.id, result } as JSONRPCMessage, { relatedRequestId: message.id }),
-      (err: unknown) => {
-        const requestId = contextOf(deps, extra).requestId;
-        const wire = toWireError(err, requestId);
-        if (!(err instanceof ValidationError) && !(err instanceof MethodNotFoundError)) deps.core.logger.debug({ err, method: message.method }, 'task request failed');
-        return transport.send(
-          { jsonrpc: '2.0', id: message.id, error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) } } as JSONRPCMessage,
-          { relatedRequestId: message.id },
-        );
-      },
-    );
-  };
-  Object.defineProperty(transport, 'onmessage', {
-    configurable: true,
-    enumerable: true,
-    get: () => intercept,
-    set: (fn: Transport['onmessage']) => {
-      if (previous?.set) previous.set.call(transport, fn);
-      else stored = fn;
-    },
-  });
+  const send = (message: Record<string, unknown>, related?: string | number) =>
+    connection?.send(message as JSONRPCMessage, related === undefined ? undefined : { relatedRequestId: related }) ?? Promise.resolve();
 
-  const stopStatus = deps.tasks.onStatus((record) => {
-    if (!mine.has(record.taskId)) return;
-    void transport.send({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: toTaskDto(record) } as JSONRPCMessage).catch(() => undefined);
-  });
+  const filter: WireFilter & { dispose(): void } = {
+    started(c) {
+      connection = c;
+      stopStatus = deps.tasks.onStatus((record) => {
+        if (!mine.has(record.taskId)) return;
+        void send({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: toTaskDto(record) }).catch(() => undefined);
+      });
+    },
+    inbound(message, extra, next) {
+      if (!claims(message)) return next(message, extra);
+      void answer(message, extra).then(
+        (result) => send({ jsonrpc: '2.0', id: message.id, result }, message.id),
+        (err: unknown) => {
+          const requestId = contextOf(deps, extra).requestId;
+          const wire = toWireError(err, requestId);
+          if (!(err instanceof ValidationError) && !(err instanceof MethodNotFoundError)) deps.core.logger.debug({ err, method: message.method }, 'task request failed');
+          return send({ jsonrpc: '2.0', id: message.id, error: { code: wire.code, message: wire.message, ...(wire.data ? { data: wire.data } : {}) } }, message.id);
+        },
+      );
+    },
+    closed() {
+      filter.dispose();
+    },
+    dispose() {
+      stopStatus?.();
+      stopStatus = undefined;
+      mine.clear();
+    },
+  };
 
   async function answer(m: RpcRequest, extra?: MessageExtraInfo): Promise<Record<string, unknown>> {
     const rc = contextOf(deps, extra);
@@ -126,10 +126,7 @@ export function installTaskDispatch(transport: Transport, deps: TaskDispatchDeps
     }
   }
 
-  return () => {
-    stopStatus();
-    mine.clear();
-  };
+  return filter;
 }
 
 async function startTask(deps: TaskDispatchDeps, rc: RequestContext, owner: string, params: Record<string, unknown>): Promise<ITaskRecord> {

@@ -12,14 +12,14 @@
  * the shutdown grace), then closes; a request still open then is answered with
  * a JSON-RPC error (stdio-requests.ts).
  */
-import { serveStdio, StdioServerTransport } from '../protocol/sdk-stdio.js';
-import type { JSONRPCMessage } from '../protocol/sdk-server.js';
 import type { Readable, Writable } from 'node:stream';
+import type { JSONRPCMessage } from '../protocol/sdk-server.js';
 import { handshakeReplay, isReplayAnswer } from '../protocol/handshake-replay.js';
 import { createModernEraSupport, type ModernEraOptions } from '../protocol/modern-era.js';
 import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
+import { serveStdioConnection } from '../protocol/stdio-connection.js';
+import type { WireFilter } from '../protocol/wire-adapter.js';
 import { createNotificationGap } from './notification-gap.js';
-import { guardStdioListen } from '../protocol/sdk-served-methods.js';
 import { guardStdin, type StdioLineGuardOptions } from './stdio-line-guard.js';
 import { createStdioRequests, type StdioRequests } from './stdio-requests.js';
 
@@ -46,21 +46,19 @@ export interface RunningStdio {
   close(): Promise<void>;
 }
 
-/** The SDK's stdio transport, with notifications leaving before the response that follows them. */
-class GappedStdioTransport extends StdioServerTransport {
-  private readonly gap = createNotificationGap();
-  constructor(
-    input: Readable,
-    output: Writable,
-    private readonly requests: StdioRequests,
-  ) {
-    super(input, output);
-  }
-  override send(message: JSONRPCMessage): Promise<void> {
-    // The answer to a replayed initialize: the client had its answer from the cold front.
-    if (isReplayAnswer(message)) return Promise.resolve();
-    return this.gap.send(message, () => super.send(message)).finally(() => this.requests.written(message));
-  }
+/**
+ * How the connection writes: the answer to a replayed initialize is dropped (the client had its answer
+ * from the cold front), notifications leave before the response that follows them (notification-gap.ts),
+ * and each message written settles the request it answers (stdio-requests.ts).
+ */
+function writeFilter(requests: StdioRequests): WireFilter {
+  const gap = createNotificationGap();
+  return {
+    outbound(message: JSONRPCMessage, options, next) {
+      if (isReplayAnswer(message)) return Promise.resolve();
+      return gap.send(message, () => next(message, options)).finally(() => requests.written(message));
+    },
+  };
 }
 
 export function startSdkStdio(opts: SdkStdioOptions): RunningStdio {
@@ -70,29 +68,31 @@ export function startSdkStdio(opts: SdkStdioOptions): RunningStdio {
     line: (message) => requests.read(message),
     ...(opts.inputEnded ? { ended: opts.inputEnded } : {}),
   });
-  const transport = new GappedStdioTransport(guarded.stream, opts.output, requests);
-  // subscriptions/listen (2026-07-28) goes through the pipeline before the SDK's listen router.
-  guardStdioListen(transport, { core: opts.factory.core, transport: 'stdio', ...(opts.factory.defaultAuth ? { defaultAuth: opts.factory.defaultAuth } : {}) });
   const modern = createModernEraSupport(opts.modern);
-  const handle = serveStdio(
-    async (rc) => {
-      const built = await buildServer({ ...opts.factory, modern, transport: 'stdio', trackLive: true }, rc.era === 'modern' ? '2026' : '2025');
+  const connection = serveStdioConnection({
+    input: guarded.stream,
+    output: opts.output,
+    build: async (era) => {
+      const built = await buildServer({ ...opts.factory, modern, transport: 'stdio', trackLive: true }, era);
       disposers.push(built.dispose);
       return built.server;
     },
-    { legacy: 'serve', transport, ...(opts.onerror ? { onerror: opts.onerror } : {}) },
-  );
+    // subscriptions/listen (2026-07-28) goes through the pipeline before the SDK's listen router.
+    listen: { core: opts.factory.core, transport: 'stdio', ...(opts.factory.defaultAuth ? { defaultAuth: opts.factory.defaultAuth } : {}) },
+    filters: [writeFilter(requests)],
+    ...(opts.onerror ? { onerror: opts.onerror } : {}),
+  });
   if (opts.handshake) {
     // Queued before any line the transport reads: the SDK pins the 2025 era with it, then serves the rest in order.
     const replay = handshakeReplay(opts.handshake);
-    transport.onmessage?.(replay.initialize);
-    transport.onmessage?.(replay.initialized);
+    connection.receive(replay.initialize);
+    connection.receive(replay.initialized);
   }
   return {
     inFlight: () => requests.count,
     async close() {
       disposers.forEach((d) => d());
-      await handle.close();
+      await connection.close();
       requests.abandon(opts.output);
       guarded.detach();
     },

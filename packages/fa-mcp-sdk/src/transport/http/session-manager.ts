@@ -13,7 +13,8 @@ import type { WebStandardStreamableHTTPServerTransport } from '../../protocol/sd
 import type { CoreLogger } from '../../core/core.js';
 import type { SessionLink } from '../../protocol/session-fast-call.js';
 import type { SessionStreams } from './session-exchange.js';
-import type { SharedCopy } from './session-share.js';
+import type { JSONRPCMessage } from '../../protocol/sdk-server.js';
+import type { SessionStateChange } from '../../protocol/server-factory.js';
 
 export interface Session {
   id: string;
@@ -34,6 +35,19 @@ export interface Session {
 }
 
 export type SessionCloseScope = 'end' | 'local';
+
+/** This instance's copy of a shared session. */
+export interface SharedCopy {
+  /** This copy delivers what the server sends outside requests (see the header). */
+  holdsStream: boolean;
+  /** When last seen was last written to the store. */
+  storedAt: number;
+  apply(change: SessionStateChange): void;
+  /** Sends on this copy's transport, past the routing. */
+  sendHere(message: JSONRPCMessage): Promise<void>;
+  closeStream(): void;
+}
+
 
 /** What the manager asks of a store shared with other instances (session-share.ts). */
 export interface SharedSessionClock {

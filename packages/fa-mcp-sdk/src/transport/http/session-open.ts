@@ -89,12 +89,17 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
       await transport.close();
     },
   };
+  // Filters of the connection (protocol/wire-adapter.ts), after the instance's own (observation first): what the
+  // server sends for calls the core route serves goes to their exchange, what it sends outside requests to the
+  // instance holding the session's stream.
+  if (fast) built.server.wire.push(calls.filter);
   if (share) {
-    session.shared = share.route(transport, session, built.restoreState);
+    const { copy, filter } = share.copyOf(transport, session, built.restoreState);
     // Opened here: this copy delivers until the client opens its GET stream elsewhere.
-    session.shared.holdsStream = !restored;
+    copy.holdsStream = !restored;
+    session.shared = copy;
+    built.server.wire.push(filter);
   }
-  if (fast) calls.route(transport);
   transport.onclose = () => {
     calls.abortAll(sessionClosed());
     sessions.forget(seed.id);

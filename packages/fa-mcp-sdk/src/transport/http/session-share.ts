@@ -15,25 +15,14 @@
  * drop theirs; anything else they hand to the holder over the bus. What belongs
  * to a request (progress, requests to the client) stays with the request.
  */
-import type { JSONRPCMessage, Transport, TransportSendOptions } from '../../protocol/sdk-server.js';
+import type { JSONRPCMessage } from '../../protocol/sdk-server.js';
+import type { WireFilter } from '../../protocol/wire-adapter.js';
 import { randomUUID } from 'node:crypto';
 import type { CoreLogger } from '../../core/core.js';
 import type { SessionStateChange } from '../../protocol/server-factory.js';
 import type { SessionInitialize, StoredSession } from '../../state/session-store.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
-import type { Session, SessionManager, SharedSessionClock } from './session-manager.js';
-
-/** This instance's copy of a shared session. */
-export interface SharedCopy {
-  /** This copy delivers what the server sends outside requests (see the header). */
-  holdsStream: boolean;
-  /** When last seen was last written to the store. */
-  storedAt: number;
-  apply(change: SessionStateChange): void;
-  /** Sends on this copy's transport, past the routing. */
-  sendHere(message: JSONRPCMessage): Promise<void>;
-  closeStream(): void;
-}
+import type { Session, SessionManager, SharedCopy, SharedSessionClock } from './session-manager.js';
 
 export interface SessionShareOptions {
   shared: SharedSessions;
@@ -44,6 +33,12 @@ export interface SessionShareOptions {
 }
 
 type Restored = Session | 'unknown' | 'full';
+
+/** What a copy needs of its session's transport: sending past the routing, and closing the GET stream. */
+export interface SessionSendTarget {
+  send(message: JSONRPCMessage): Promise<void>;
+  closeStandaloneSSEStream(): void;
+}
 
 /** The longest an ended session waits for its event to come back over the bus. */
 const ECHO_WAIT_MS = 1000;
@@ -188,32 +183,34 @@ export class SessionShare implements SharedSessionClock {
   }
 
   /**
-   * Routes what `transport` sends outside requests (see the header). Install
-   * before the server connects. A session opened here holds the stream until
+   * This instance's copy of `session`, with the filter of its wire adapter
+   * (protocol/wire-adapter.ts) that routes what the server sends outside
+   * requests (see the header). A session opened here holds the stream until
    * the client opens one elsewhere; a restored one does not.
    */
-  route(transport: Transport, session: Session, apply: SharedCopy['apply']): SharedCopy {
-    const send = transport.send.bind(transport);
+  copyOf(transport: SessionSendTarget, session: Session, apply: SharedCopy['apply']): { copy: SharedCopy; filter: WireFilter } {
     const copy: SharedCopy = {
       holdsStream: false,
       storedAt: 0,
       apply,
-      sendHere: (message) => send(message),
-      closeStream: () => (transport as { closeStandaloneSSEStream?: () => void }).closeStandaloneSSEStream?.(),
+      sendHere: (message) => transport.send(message),
+      closeStream: () => transport.closeStandaloneSSEStream(),
     };
-    transport.send = async (message: JSONRPCMessage, options?: TransportSendOptions) => {
-      const related = options?.relatedRequestId !== undefined || 'result' in message || 'error' in message;
-      if (related || copy.holdsStream) return send(message, options);
-      if (isBroadcast(message)) return; // the holder's instance hears it too, and delivers it
-      try {
-        await this.publish({ kind: 'deliver', id: session.id, message: message as unknown as Record<string, unknown> }, true);
-      } catch (err) {
-        // Too large for the bus, or the bus is down: delivered (or kept) here rather than lost.
-        this.opts.logger.warn({ err, sessionId: session.id }, 'could not hand a message to the instance holding the session stream');
-        await send(message, options);
-      }
+    const filter: WireFilter = {
+      outbound: async (message, options, next) => {
+        const related = options?.relatedRequestId !== undefined || 'result' in message || 'error' in message;
+        if (related || copy.holdsStream) return next(message, options);
+        if (isBroadcast(message)) return; // the holder's instance hears it too, and delivers it
+        try {
+          await this.publish({ kind: 'deliver', id: session.id, message: message as unknown as Record<string, unknown> }, true);
+        } catch (err) {
+          // Too large for the bus, or the bus is down: delivered (or kept) here rather than lost.
+          this.opts.logger.warn({ err, sessionId: session.id }, 'could not hand a message to the instance holding the session stream');
+          await next(message, options);
+        }
+      },
     };
-    return copy;
+    return { copy, filter };
   }
 
   private async heard(id: string, p: Record<string, unknown>): Promise<void> {

@@ -5,9 +5,10 @@
  * operations side (metrics, spans, debug channels, trace sink) and gives the
  * request context its request id, trace context and request-bound logger.
  *
- * The tap wraps the transport the SDK connects to, so it sees what really
- * crossed the wire, including what the SDK answers by itself (initialize,
- * ping, server/discover, protocol errors).
+ * A filter of the wire adapter (wire-adapter.ts), first in its list: it sees
+ * what really crossed the wire, including what the SDK answers by itself
+ * (initialize, ping, server/discover, protocol errors), and every later filter
+ * and the SDK's dispatch run inside the request's observation.
  */
 import {
   isJSONRPCErrorResponse,
@@ -18,21 +19,18 @@ import {
   type JSONRPCNotification,
   type JSONRPCRequest,
   type MessageExtraInfo,
-  type Server,
-  type Transport,
+  type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
 import type { WireObserver, WireRequestScope } from '../core/telemetry.js';
 import { isReplayed } from './handshake-replay.js';
+import type { Inbound, Outbound, WireConnection, WireFilter } from './wire-adapter.js';
 
-export interface WireTap {
+/** The observation of one server instance's connection. */
+export interface WireObservation extends WireFilter {
   /** The observation of an in-flight request of this instance, by JSON-RPC id. */
   scope(id: string | number | undefined): WireRequestScope | undefined;
-  /** Called with the method of every request received, before the SDK dispatches it (core-methods.ts). */
-  beforeRequest: ((method: string) => void) | undefined;
 }
-
-type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
 type Kind = 'request' | 'notification' | 'result' | 'error' | undefined;
 
@@ -60,40 +58,22 @@ function knownKind(m: JSONRPCMessage): Kind {
 }
 
 /**
- * `adopt` hands over the observation of a request the 2026-07-28 fast path
- * already began (it ran the call and lets the SDK answer it, see
- * fast-call-replay.ts): that request is then observed once, not twice.
- * `observedConnection` is the end of a connection observed before the SDK
- * took it over (stdio's cold front): it is not opened a second time.
+ * The observation filter of one connection. `observedConnection` is the end of
+ * a connection observed before the SDK took it over (stdio's cold front): it is
+ * not opened a second time.
  */
-export function tapWire(
-  low: Server,
-  observer: WireObserver,
-  era: ProtocolEra,
-  transport: TransportKind,
-  adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
-  observedConnection?: () => void,
-): WireTap {
-  const tap = new Tap(observer, era, transport, adopt, observedConnection);
-  const connect = low.connect;
-  low.connect = (t: Transport) => {
-    tap.wrap(t);
-    return connect.call(low, t);
-  };
-  return tap;
+export function observeWire(observer: WireObserver, era: ProtocolEra, transport: TransportKind, observedConnection?: () => void): WireObservation {
+  return new Observation(observer, era, transport, observedConnection);
 }
 
 /**
- * One server instance's tap. A class, so what every connection shares (the
- * code) lives on its prototype and a connection holds only its fields and the
- * few functions it hands to the transport; those go on the transport as plain
- * properties, as the SDK's own do, so the transport keeps its shape.
+ * A class, so what every connection shares (the code) lives on its prototype
+ * and a connection holds only its fields.
  */
-class Tap implements WireTap {
-  beforeRequest: ((method: string) => void) | undefined;
+class Observation implements WireObservation {
   /** Requests in flight, by id; made for a request, let go with the last one (an idle connection holds no Map). */
   private pending: Map<string | number, WireRequestScope> | undefined;
-  private sessionId: string | undefined;
+  private connection: WireConnection | undefined;
   private closeConnection: (() => void) | undefined;
   /** The SDK's HTTP and stdio transports hand over schema-checked messages; the legacy SSE transport what the client posted, an in-memory pair whatever the other side built. */
   private readonly inboundKind: (m: JSONRPCMessage) => Kind;
@@ -102,7 +82,6 @@ class Tap implements WireTap {
     private readonly observer: WireObserver,
     private readonly era: ProtocolEra,
     private readonly transport: TransportKind,
-    private readonly adopt?: (request: MessageExtraInfo['request']) => WireRequestScope | undefined,
     private observedConnection?: () => void,
   ) {
     this.inboundKind = transport === 'sse' || transport === 'memory' ? checkedKind : knownKind;
@@ -112,44 +91,13 @@ class Tap implements WireTap {
     return id === undefined ? undefined : this.pending?.get(id);
   }
 
-  /**
-   * Taps `t` as the SDK connects to it: what it sends at once, what it receives
-   * and its end from the moment the SDK starts it. The SDK's connect assigns the
-   * transport's onmessage and onclose (chaining what was there) and then calls
-   * start(), before which nothing is delivered: the tap wraps them there.
-   */
-  wrap(t: Transport): void {
-    this.sessionId = t.sessionId;
-    const send = t.send;
-    t.send = (message, options) => {
-      this.sessionId ??= t.sessionId;
-      try {
-        this.outbound(message);
-      } catch {
-        // observation never breaks delivery
-      }
-      return send.call(t, message, options);
-    };
-    const start = t.start;
-    t.start = () => {
-      this.attach(t);
-      return start.call(t);
-    };
-  }
-
-  private attach(t: Transport): void {
-    const deliver = t.onmessage as OnMessage | undefined;
-    if (deliver) t.onmessage = (message, extra) => this.inbound(message, extra, deliver);
+  started(connection: WireConnection): void {
+    this.connection = connection;
     this.closeConnection = this.observedConnection ?? this.observer.connection(this.era, this.transport);
     this.observedConnection = undefined;
-    const inner = t.onclose;
-    t.onclose = () => {
-      this.markClosed();
-      inner?.();
-    };
   }
 
-  private markClosed(): void {
+  closed(): void {
     const close = this.closeConnection;
     if (!close) return;
     this.closeConnection = undefined;
@@ -167,28 +115,26 @@ class Tap implements WireTap {
     scope.end(outcome);
   }
 
-  private inbound(message: JSONRPCMessage, extra: MessageExtraInfo | undefined, deliver: OnMessage): void {
+  inbound(message: JSONRPCMessage, extra: MessageExtraInfo | undefined, next: Inbound): void {
     // A replayed handshake (handshake-replay.ts) is not the client's: observed when the client sent it.
-    if (isReplayed(message)) return deliver(message, extra);
+    if (isReplayed(message)) return next(message, extra);
     const kind = this.inboundKind(message);
     if (kind === 'request') {
       const request = message as JSONRPCRequest;
       const headers = extra?.request?.headers;
-      const { era, transport, sessionId } = this;
-      const scope =
-        (this.adopt && extra?.request ? this.adopt(extra.request) : undefined) ??
-        this.observer.request({
-          method: request.method,
-          id: request.id,
-          ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
-          era,
-          transport,
-          ...(sessionId ? { sessionId } : {}),
-          ...(headers ? { headers } : {}),
-        });
+      const { era, transport } = this;
+      const sessionId = this.connection?.sessionId;
+      const scope = this.observer.request({
+        method: request.method,
+        id: request.id,
+        ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
+        era,
+        transport,
+        ...(sessionId ? { sessionId } : {}),
+        ...(headers ? { headers } : {}),
+      });
       (this.pending ??= new Map()).set(request.id, scope);
-      this.beforeRequest?.(request.method);
-      return scope.run(() => deliver(message, extra));
+      return scope.run(() => next(message, extra));
     }
     if (kind === 'notification') {
       const notification = message as JSONRPCNotification;
@@ -198,11 +144,20 @@ class Tap implements WireTap {
         if (id !== undefined) this.settle(id, { cancelled: true });
       }
     }
-    return deliver(message, extra);
+    return next(message, extra);
   }
 
-  /** What the SDK sends is built by the SDK: told apart by its members. */
-  private outbound(message: JSONRPCMessage): void {
+  /** What the SDK sends is built by the SDK: told apart by its members. Observation never breaks delivery. */
+  outbound(message: JSONRPCMessage, options: TransportSendOptions | undefined, next: Outbound): Promise<void> {
+    try {
+      this.observeOut(message);
+    } catch {
+      // observation never breaks delivery
+    }
+    return next(message, options);
+  }
+
+  private observeOut(message: JSONRPCMessage): void {
     const m = message as { id?: string | number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     switch (knownKind(message)) {
       case 'result':
