@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'db/index': 'src/db/index.ts',
+    'stores/index': 'src/stores/index.ts',
+    'agent-tester/index': 'src/agent-tester/index.ts',
     // the `fa-mcp` bin (package.json "bin")
     'cli/index': 'src/cli/index.ts',
     // internal: the ajv setup scripts/build-config-validator.mjs precompiles the configuration schema with

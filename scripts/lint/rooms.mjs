@@ -6,7 +6,10 @@
  *   two rooms import each other, and `core` imports no other room);
  * - the MCP SDK (`@modelcontextprotocol/*`) is imported only in `protocol/`, so an SDK change
  *   touches one folder; the client rooms (testing/, agent-tester/, cli/) reach it through
- *   protocol/sdk-client*.ts.
+ *   protocol/sdk-client*.ts;
+ * - no file imports the package by its own name (`fa-mcp-sdk`, `fa-mcp-sdk/testing` …): that
+ *   resolves to the built dist/ (or, in a consumer's tree, to another copy of the package), not
+ *   to the module next door, and walks around every wall above.
  *
  * Files directly in src/ (the entry points and the wiring of initMcpServer) may import any room.
  * A new arrow is a decision: add it here, where a reviewer sees it.
@@ -30,12 +33,15 @@ export const ROOMS = {
   rest: ['config', 'core', 'transport'],
   ops: ['config', 'core', 'rest', 'transport'],
   'agent-tester': ['apps', 'auth', 'config', 'core', 'ops', 'protocol'],
+  // the entry point fa-mcp-sdk/stores: re-exports the built-in stores, imports nothing else
+  stores: ['state', 'tasks', 'webhooks'],
   testing: ['(root)', 'contract', 'core', 'protocol'],
   cli: ['(root)', 'agent-tester', 'auth', 'config', 'contract', 'core', 'db', 'protocol', 'testing', 'webhooks'],
 };
 
 const SDK = /^@modelcontextprotocol\//;
 const SDK_ROOMS = new Set(['protocol']);
+const SELF = /^fa-mcp-sdk(\/|$)/;
 const SRC = `${sep}packages${sep}fa-mcp-sdk${sep}src${sep}`;
 
 /** The room of a path inside src/ ('(root)' for a file directly in it), or undefined outside src/. */
@@ -66,6 +72,7 @@ const rule = {
       wall: "{{from}}/ may not import {{to}}/ ({{source}}): the walls are in scripts/lint/rooms.mjs (ARCHITECTURE.md, 'A folder is a room')",
       unknownRoom: '{{room}}/ is not a room of scripts/lint/rooms.mjs: add it with the rooms it may import',
       sdk: '{{source}} is imported only in protocol/ (ARCHITECTURE.md: every SDK import inside src/protocol/); use or add a protocol/ module',
+      self: "{{source}}: the package does not import itself by name (ARCHITECTURE.md); import the module by its relative path",
     },
   },
   create(context) {
@@ -83,6 +90,10 @@ const rule = {
     let reportedUnknown = false;
     const check = (node, source) => {
       if (typeof source !== 'string') return;
+      if (SELF.test(source)) {
+        context.report({ node, messageId: 'self', data: { source } });
+        return;
+      }
       if (SDK.test(source)) {
         if (!SDK_ROOMS.has(from) && !Object.hasOwn(exceptions, relative(srcRoot, file).split(sep).join('/'))) {
           context.report({ node, messageId: 'sdk', data: { source } });
@@ -105,7 +116,8 @@ const rule = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => check(node, literal(node.source)),
-      TSImportType: (node) => check(node, literal(node.argument?.literal ?? node.argument)),
+      // `source` since typescript-eslint 8.x; `argument` (deprecated, warns when read) before
+      TSImportType: (node) => check(node, literal(node.source ?? node.argument?.literal ?? node.argument)),
     };
   },
 };

@@ -1,5 +1,5 @@
 /** The documents table, its vector column and the index of the searches (idempotent). */
-import type { Database } from 'fa-mcp-sdk';
+import type { Database } from 'fa-mcp-sdk/db';
 import { DIMENSIONS } from './embedding.js';
 
 export const DOCUMENTS = 'documents';

@@ -1,50 +1,96 @@
 /**
- * fa-mcp-sdk public API. Every name exported here is listed in
- * FA-MCP-SDK-DOC/11-public-contract.md; renaming one is a breaking change.
+ * fa-mcp-sdk public API: what a server author uses. An explicit list (no `export *`): every name
+ * here is listed in FA-MCP-SDK-DOC/11-public-contract.md, and renaming one is a breaking change.
+ * Tools for other jobs live on subpaths: `fa-mcp-sdk/testing`, `/db`, `/stores`, `/agent-tester`.
  */
+
+// Starting a server, and the servers this process runs
 export { initMcpServer } from './init-entry.js';
 export type { InitOptions, McpServerData, McpServerHandle } from './init-mcp-server.js';
 export { getTools, notifyResourceUpdated, getTaskStore, resetTaskStore } from './running-servers.js';
-export * from './core/errors.js';
-export { createJsonRpcErrorResponse, toWireError, type WireErrorInfo } from './core/error-mapping.js';
-export * from './core/results.js';
-export * from './core/types.js';
-export type { RequestContext, AuthInfo, ProtocolEra, TransportKind, TraceContext } from './core/request-context.js';
-export type { McpMethod, Operation, OperationTarget, OperationTargetKind, PipelineStep, Next } from './core/pipeline.js';
-export type { ToolHandler } from './core/tool-executor.js';
 export type { ICapabilitiesOptions, ListKind } from './core/declared-capabilities.js';
+export type { IIconFile } from './core/icons.js';
+export { assembleInstructions, InstructionsBudgetError, type IInstructionsParts, type IInstructionsIndexEntry } from './core/instructions.js';
+
+// Tools, prompts and resources
+export type {
+  ICompletionContext,
+  IAccessRequirements,
+  IAudioContent,
+  IClientChannel,
+  IClientInputOptions,
+  IContentBlock,
+  IDeprecation,
+  IEmbeddedResourceContent,
+  IIcon,
+  IImageContent,
+  IPromptArgument,
+  IPromptData,
+  IPromptMessage,
+  IPromptResult,
+  IResourceContents,
+  IResourceData,
+  IResourceLinkContent,
+  IResourceTemplateInfo,
+  IServerInfo,
+  ITextContent,
+  ITool,
+  IToolAnnotations,
+  IToolHandlerParams,
+  IToolHandlerStructuredResponse,
+  IToolHandlerTextResponse,
+  IToolInputSchema,
+  JsonObject,
+  LogLevel,
+  TResourceContent,
+  TToolHandlerResponse,
+  TToolsSource,
+} from './core/types.js';
+export type { ToolHandler } from './core/tool-executor.js';
 export { TOOL_NAME_PATTERN } from './core/tool-name.js';
 export { TRUNCATION_MARKER } from './core/steps/cap-result.js';
-export { loadConfig, ConfigError, maskConfig, renderConfigReference, type LoadConfigOptions, type LoadedConfig } from './config/index.js';
-export { renderConfigYaml, type RenderConfigYamlOptions } from './config/index.js';
-export { configSchema, type AppConfig, type SchemaNode } from './config/schema.js';
-export { InMemoryEventStore, type IEventStore, type InMemoryEventStoreOptions } from './state/event-store-memory.js';
-export { PostgresEventStore, EVENT_MIGRATIONS, type PostgresEventStoreOptions } from './state/event-store-postgres.js';
-export type { IResourceStore, IResourceStoreOptions, IStoredResource } from './state/resource-store.js';
-export { InMemoryResourceStore } from './state/resource-store-memory.js';
-export { PostgresResourceStore, RESOURCE_MIGRATIONS } from './state/resource-store-postgres.js';
-export { MintedResources, type MintResourceInput } from './state/minted-resources.js';
-export { mintResource } from './state/minted-scope.js';
-export { RATE_LIMIT_MIGRATIONS } from './state/rate-limit-migrations.js';
-export type { ReadinessCheck } from './ops/health.js';
-export { maskSecrets } from './config/mask.js';
-export { maskSensitive, MASK_PATTERNS, type IMaskRules, type MaskPatternName } from './ops/mask-sensitive.js';
-export { ServerMetrics, KNOWN_METHODS, type RequestOutcome, type TaskCounts } from './ops/metrics.js';
-export { AUTH_FAILURE_REASONS, type Telemetry, type ToolOutcome, type ToolCallRecord } from './core/telemetry.js';
-export { DEBUG_CHANNELS, type DebugChannel } from './ops/debug-channel-names.js';
-export { DEBUG_TOOL_NAME, DEBUG_SHAPES, createDebugTool, type DebugShape } from './ops/debug-tools.js';
-export type { TraceEvent } from './ops/trace-sink.js';
-export { jwksReadinessCheck } from './ops/jwks-check.js';
-export type { AccessPoints, ServiceAddress } from './ops/consul/access-points.js';
-export type { IRestApi, IRestRoute, IRestRequest, IRestResponseDoc, RestMethod } from './rest/types.js';
-export type { Logger } from './ops/logger.js';
-export { assembleInstructions, InstructionsBudgetError, type IInstructionsParts, type IInstructionsIndexEntry } from './core/instructions.js';
-export type { IIconFile } from './core/icons.js';
 export { deprecationMarker } from './core/deprecation.js';
-export * from './apps/index.js';
-export * from './skills/index.js';
-export * from './agent-tester/index.js';
-export * from './db/index.js';
+
+// Results
+export {
+  audioContent,
+  embeddedResourceContent,
+  formatContentResult,
+  formatToolError,
+  formatToolResult,
+  getJsonFromResult,
+  imageContent,
+  jsonContent,
+  resourceLinkContent,
+  textContent,
+} from './core/results.js';
+
+// MCP Apps
+export {
+  APP_EXTENSION_ID,
+  APP_MIME_TYPE,
+  APP_RESOURCE_URI_META_KEY,
+  appTool,
+  appView,
+  AppViewError,
+  getAppCapability,
+  supportsApps,
+  type AppToolVisibility,
+  type IAppClientCapability,
+  type IAppToolOptions,
+  type IAppView,
+  type IAppViewCsp,
+  type IAppViewOptions,
+  type IAppViewPermissions,
+} from './apps/index.js';
+
+// Skills
+export { SKILLS_EXTENSION_ID, SkillError, type ISkillsOptions } from './skills/index.js';
+
+// Pipeline and request context
+export type { RequestContext, AuthInfo, ProtocolEra, TransportKind, TraceContext } from './core/request-context.js';
+export type { McpMethod, Operation, OperationTarget, OperationTargetKind, PipelineStep, Next } from './core/pipeline.js';
+
 // Authentication and access control (FA-MCP-SDK-DOC/04-authentication.md, 05-ad-authorization.md)
 export { createAuthMW } from './auth/create-auth-mw.js';
 export { getRequestAuth, type AuthenticatedRequest } from './auth/request-auth.js';
@@ -58,23 +104,72 @@ export type { AuthMWOptions } from './auth/http-guard.js';
 export type { CustomAuthValidator, AuthRequestInfo, Credentials, RevocationCheck, Verifier } from './auth/types.js';
 export { LdapGroupResolver, type LdapOptions } from './auth/ldap-groups.js';
 export type { AuthConfig, OAuthClientConfig } from './config/sections/auth-config.js';
+
+// Errors
 export {
-  isTerminalTaskStatus, TaskLimitError, toTaskDto,
-  type ITaskCaller, type ITaskCreateInput, type ITaskRecord, type ITaskRelease, type ITaskStore, type ITaskStoreOptions, type TaskPage, type TTaskPatch, type TTaskStatus,
+  BaseMcpError,
+  ConflictError,
+  ForbiddenError,
+  InternalError,
+  MCP_ERROR_CODES,
+  MethodNotFoundError,
+  MissingClientCapabilityError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  RequestCancelledError,
+  ResourceNotFoundError,
+  ServerError,
+  TimeoutError,
+  ToolExecutionError,
+  UpstreamUnavailableError,
+  ValidationError,
+  type IMcpErrorData,
+  type McpErrorCode,
+} from './core/errors.js';
+export { createJsonRpcErrorResponse, toWireError, type WireErrorInfo } from './core/error-mapping.js';
+
+// Configuration and operations
+export { loadConfig, ConfigError, maskConfig, renderConfigReference, type LoadConfigOptions, type LoadedConfig } from './config/index.js';
+export { renderConfigYaml, type RenderConfigYamlOptions } from './config/index.js';
+export { configSchema, type AppConfig, type SchemaNode } from './config/schema.js';
+export { maskSecrets } from './config/mask.js';
+export { maskSensitive, MASK_PATTERNS, type IMaskRules, type MaskPatternName } from './ops/mask-sensitive.js';
+export type { Logger } from './ops/logger.js';
+export type { ReadinessCheck } from './ops/health.js';
+export type { ServerMetrics } from './ops/metrics.js';
+export type { TraceEvent } from './ops/trace-sink.js';
+export type { AccessPoints, ServiceAddress } from './ops/consul/access-points.js';
+export type { IRestApi, IRestRoute, IRestRequest, IRestResponseDoc, RestMethod } from './rest/types.js';
+
+// Tasks and shared state: the contracts (the built-in stores are on `fa-mcp-sdk/stores`; the two
+// in-memory defaults are here too, as the Key Exports of specification seed 001 name them)
+export {
+  isTerminalTaskStatus,
+  toTaskDto,
+  TaskLimitError,
+  type ITaskCaller,
+  type ITaskCreateInput,
+  type ITaskRecord,
+  type ITaskRelease,
+  type ITaskStore,
+  type ITaskStoreOptions,
+  type TaskPage,
+  type TTaskPatch,
+  type TTaskStatus,
 } from './tasks/task-types.js';
-export { InMemoryTaskStore } from './tasks/task-store-memory.js';
-export { PostgresTaskStore, TASK_MIGRATIONS } from './tasks/task-store-postgres.js';
-export { callerOf, MAX_TASK_ATTEMPTS, TaskManager, type BegunTask, type TaskStart } from './tasks/task-manager.js';
-export { TaskInputs, TaskInputError, type ITaskInputRequest, type TaskAnswerOutcome } from './tasks/task-inputs.js';
+export { TaskInputError } from './tasks/task-inputs.js';
 export { TASKS_EXTENSION_ID } from './core/steps/task-support.js';
 export type { TaskRuntime } from './tasks/task-runtime.js';
+export { InMemoryTaskStore } from './tasks/task-store-memory.js';
+export { InMemoryEventStore, type IEventStore } from './state/event-store-memory.js';
+export type { INotificationBus, BusListener } from './state/notification-bus.js';
+export type { IResourceStore, IResourceStoreOptions, IStoredResource } from './state/resource-store.js';
+export type { MintedResources, MintResourceInput } from './state/minted-resources.js';
+export { mintResource } from './state/minted-scope.js';
+
+// Outbound webhooks
 export type {
   AttemptRecord, IWebhookOutbox, IWebhookSender, IWebhookSendOptions, IWebhookSendResult, NewWebhookDelivery, WebhookDelivery, WebhookDeliveryStatus,
 } from './webhooks/webhook-types.js';
 export type { WebhookRuntime } from './webhooks/webhook-runtime.js';
 export type { WebhookEndpointConfig, WebhooksConfig } from './config/sections/webhooks.js';
-export { InMemoryWebhookOutbox } from './webhooks/outbox-memory.js';
-export { PostgresWebhookOutbox, WEBHOOK_MIGRATIONS } from './webhooks/outbox-postgres.js';
-export { InMemoryNotificationBus, type INotificationBus, type BusListener } from './state/notification-bus.js';
-export { PostgresNotificationBus } from './state/notification-bus-postgres.js';
-export { runMigrations, type Migration } from './state/pg-migrations.js';

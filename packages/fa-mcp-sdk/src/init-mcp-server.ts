@@ -5,34 +5,17 @@
 import type { Readable, Writable } from 'node:stream';
 import { loadConfig, type LoadConfigOptions } from './config/index.js';
 import type { AppConfig } from './config/schema.js';
-import type { Core } from './core/core.js';
-import type { PipelineStep } from './core/pipeline.js';
-import type { IInstructionsParts } from './core/instructions.js';
-import type { IIconFile } from './core/icons.js';
-import type { ToolHandler } from './core/tool-executor.js';
-import { assertNotifiable, type ICapabilitiesOptions } from './core/declared-capabilities.js';
-import type { IIcon, IPromptData, IResourceData, IResourceTemplateInfo, IServerInfo, TToolsSource } from './core/types.js';
-import type { ReadinessCheck } from './ops/health.js';
-import type { ISkillsOptions } from './skills/prepare-skills.js';
-import { createLogger, type Logger } from './ops/logger.js';
+import { assertNotifiable } from './core/declared-capabilities.js';
+import { createLogger } from './ops/logger.js';
 import { readPackageInfo } from './ops/package-info.js';
 import type { ShutdownOutcome } from './ops/shutdown.js';
-import { createServerStopper, type ServerStopper, type StopOptions } from './server-stop.js';
+import { createServerStopper, type ServerStopper } from './server-stop.js';
 import { prepareCore, sdkVersion } from './prepare-core.js';
-import type { AccessPoints } from './ops/consul/access-points.js';
-import type { ServerMetrics } from './ops/metrics.js';
 import { createOperations } from './ops/operations.js';
-import type { TraceEvent } from './ops/trace-sink.js';
-import type { IRestApi } from './rest/types.js';
-import { createAuthRuntime, type AuthRuntime } from './auth/auth-runtime.js';
-import type { CustomAuthValidator, RevocationCheck } from './auth/types.js';
+import { createAuthRuntime } from './auth/auth-runtime.js';
 import { createServerDatabases } from './db/server-databases.js';
 import { LiveServers } from './protocol/live-servers.js';
 import type { ModernEraOptions } from './protocol/modern-era.js';
-import type { IEventStore } from './state/event-store-memory.js';
-import type { INotificationBus } from './state/notification-bus.js';
-import type { IResourceStore } from './state/resource-store.js';
-import type { MintedResources } from './state/minted-resources.js';
 import { createStateRuntime, stateInstances } from './state/state-runtime.js';
 import { createFailureLimiters } from './state/rate-limiters.js';
 import { Databases } from './db/databases.js';
@@ -42,59 +25,14 @@ import { sharedInstancesReason } from './config/shared-instances.js';
 import { prepareAgentTester } from './agent-tester/mount.js';
 import { startStdio } from './transport/stdio.js';
 import { stopAtEndOfInput } from './stdio-end.js';
-import { createTaskRuntime, type TaskRuntime } from './tasks/task-runtime.js';
+import { createTaskRuntime } from './tasks/task-runtime.js';
 import { trackRunningServer } from './running-servers.js';
-import type { ITaskStore } from './tasks/task-types.js';
-import type { WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { taskEventHook } from './webhooks/task-events.js';
-import type { IWebhookOutbox } from './webhooks/webhook-types.js';
+import type { McpServerData } from './server-data.js';
+import type { McpServerHandle } from './server-handle.js';
 
-export interface McpServerData {
-  /** The tools: an array (checked at start) or a function resolved per request. */
-  tools?: TToolsSource;
-  /** Handles every tool that has no handler of its own. */
-  toolHandler?: ToolHandler;
-  prompts?: IPromptData[];
-  resources?: IResourceData[];
-  resourceTemplates?: IResourceTemplateInfo[];
-  /** Skills served from a folder (`skills/<name>/SKILL.md` + `references/`): the folder, or options. */
-  skills?: string | ISkillsOptions;
-  /** name, version (default: package.json), title, description, websiteUrl, icons (files become data: URIs). */
-  serverInfo?: Omit<IServerInfo, 'icons'> & { icons?: Array<IIcon | IIconFile> };
-  /**
-   * What the server does beyond serving its lists: handlers that log to the client, lists that
-   * change, resource updates. Declared at initialize and server/discover; `mcp.capabilities` overrides.
-   */
-  capabilities?: ICapabilitiesOptions;
-  /** Plain text, or parts assembled under `mcp.instructions.budget`. */
-  instructions?: string | IInstructionsParts;
-  /** Text of the standard `agent_brief` prompt and `<name>://agent/brief` resource. */
-  agentBrief?: string;
-  /** Text of the standard `agent_prompt` prompt and `<name>://agent/prompt` resource. */
-  agentPrompt?: string;
-  /** What `use://auth` tells clients about authentication (no secrets); by default described from `webServer.auth`. */
-  authDescription?: () => Record<string, unknown>;
-  /** Your own credential check, tried when the configured schemes do not accept a request. */
-  customAuthValidator?: CustomAuthValidator;
-  /** A dynamic revocation check (revoked users in a database), run for every authenticated request. */
-  isAuthRevoked?: RevocationCheck;
-  /** Consumer pipeline steps (audit, caching, tenancy), run before tool execution. */
-  steps?: PipelineStep[];
-  /** Named readiness checks for /ready (databases, upstream APIs). */
-  readinessChecks?: ReadinessCheck[];
-  /** REST routes served next to MCP under `webServer.rest.basePath`, documented at /openapi.json and /docs. */
-  rest?: IRestApi;
-  /** Resumability event store for 2025-era SSE streams (replaces `mcp.resumability.store`). */
-  eventStore?: IEventStore;
-  /** The bus that carries resource updates and list changes between instances (replaces `mcp.notifications.bus`). */
-  notificationBus?: INotificationBus;
-  /** Where minted resources live (replaces `mcp.mintedResources.store`). */
-  resourceStore?: IResourceStore;
-  /** A task store of your own (replaces `mcp.tasks.store`). */
-  taskStore?: ITaskStore;
-  /** A webhook outbox of your own (replaces `webhooks.store`). */
-  webhookOutbox?: IWebhookOutbox;
-}
+export type { McpServerData } from './server-data.js';
+export type { McpServerHandle } from './server-handle.js';
 
 export interface InitOptions extends Omit<LoadConfigOptions, 'overrides'> {
   /** Highest configuration layer (tests, embedding). */
@@ -105,49 +43,6 @@ export interface InitOptions extends Omit<LoadConfigOptions, 'overrides'> {
   stdout?: Writable;
   /** Where logs go; defaults to stdout for HTTP and stderr for stdio. */
   logDestination?: NodeJS.WritableStream | number;
-}
-
-export interface McpServerHandle {
-  config: AppConfig;
-  logger: Logger;
-  core: Core;
-  /** The MCP endpoint URL on HTTP transports. */
-  url?: string;
-  port?: number;
-  http?: RunningHttpServer;
-  /** The server's Prometheus metrics (own registry); undefined when `webServer.metrics.enabled` is false. */
-  metrics?: ServerMetrics;
-  /** URL of the separate metrics listener (`webServer.metrics.separatePort`). */
-  metricsUrl?: string;
-  /** Addresses of other services through Consul (`consul.accessPoints`); undefined when Consul is off. */
-  accessPoints?: AccessPoints;
-  /** Writes an event of your own to the JSON-lines trace sink (`mcp.debug.logFile`); no-op when off. */
-  emitTrace(event: TraceEvent): void;
-  /**
-   * Sends notifications/resources/updated to every connection subscribed to the URI, on this
-   * instance and (through `mcp.notifications.bus`) on the others; resolves with how many
-   * connections of this instance were notified. Rejects unless the server declares resources.subscribe.
-   */
-  notifyResourceUpdated(uri: string): Promise<number>;
-  /** Sends notifications/<kind>/list_changed to every connection, on every instance on the bus; rejects unless the list declares listChanged. */
-  notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): Promise<void>;
-  /** Minted resources (`mcp.mintedResources.enabled`): `mint()` outside tool handlers, and the store. */
-  mintedResources?: MintedResources;
-  /**
-   * Graceful stop: stop accepting, let in-flight requests finish within `webServer.shutdownGraceMs`,
-   * then close. With `{ drain: true }` (what SIGTERM does) /ready answers 503 and everything is still
-   * served for `webServer.shutdown.drainMs` first.
-   */
-  stop(reason?: string, opts?: StopOptions): Promise<ShutdownOutcome>;
-  readonly stopped: boolean;
-  /** The databases of `db.postgres.dbs` (pools open on first use, closed by stop()). */
-  db: Databases;
-  /** Authentication: `createAuthMW()` for your routes, the token minter, the authenticator. */
-  auth: AuthRuntime;
-  /** Tasks (`mcp.tasks.enabled`): the manager and its store; undefined when off. */
-  tasks?: TaskRuntime;
-  /** Outbound webhooks (when `webhooks.endpoints` is not empty): the outbox, dead events listed and re-sent. */
-  webhooks?: WebhookRuntime;
 }
 
 /** The counters of `webServer.auth.failureThrottle`, on the store of `mcp.rateLimit`, when something authenticates. */

@@ -16,7 +16,7 @@ import { concurrencyStep } from './core/steps/concurrency.js';
 import { rateLimitStep } from './core/steps/rate-limit.js';
 import { createRateLimiters } from './state/rate-limiters.js';
 import type { Databases } from './db/databases.js';
-import type { McpServerData } from './init-mcp-server.js';
+import type { McpServerData } from './server-data.js';
 import type { PackageInfo } from './ops/package-info.js';
 import { sdkVersion } from './ops/sdk-version.js';
 import { withDebugTools } from './ops/debug-tools.js';

@@ -8,7 +8,7 @@
  * process runs none or several: pass the handle then).
  */
 import type { ITool } from './core/types.js';
-import type { McpServerHandle } from './init-mcp-server.js';
+import type { McpServerHandle } from './server-handle.js';
 import type { ITaskStore } from './tasks/task-types.js';
 
 /** One set per process even when the package is loaded twice (its ESM and CJS builds). */

@@ -2,7 +2,8 @@
  * search_documents: nearest neighbours of a query text (embedded locally) or of
  * the caller's vector, under the distance the caller picks.
  */
-import { formatToolResult, searchNearest, ValidationError, type DistanceOperator, type ITool } from 'fa-mcp-sdk';
+import { formatToolResult, ValidationError, type ITool } from 'fa-mcp-sdk';
+import { searchNearest, type DistanceOperator } from 'fa-mcp-sdk/db';
 import { DIMENSIONS, embed } from '../embedding.js';
 import { DOCUMENTS } from '../schema.js';
 

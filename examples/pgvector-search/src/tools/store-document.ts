@@ -3,7 +3,8 @@
  * caller's (any model, DIMENSIONS numbers) or computed locally from title + text.
  */
 import { randomUUID } from 'node:crypto';
-import { execMAIN, formatToolResult, getMergeSqlMAIN, toVectorSql, type ITool } from 'fa-mcp-sdk';
+import { formatToolResult, type ITool } from 'fa-mcp-sdk';
+import { execMAIN, getMergeSqlMAIN, toVectorSql } from 'fa-mcp-sdk/db';
 import { DIMENSIONS, embed } from '../embedding.js';
 import { DOCUMENTS } from '../schema.js';
 

@@ -1,4 +1,4 @@
-/** Public API of the Agent Tester (re-exported by the package index). */
+/** `fa-mcp-sdk/agent-tester`: the Agent Tester's public API (FA-MCP-SDK-DOC/08-agent-tester-and-headless-api.md). */
 export { runAgentConversation, type ConversationOutcome, type ConversationSettings, type RunConversationInput } from './conversation-runner.js';
 export { createChatCompletionsClient, type ChatCompletionsClientOptions } from './chat-completions-client.js';
 export type { ChatFunctionTool, ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ChatUsage } from './chat-types.js';

@@ -23,15 +23,10 @@ import type { ServerExtension } from './extensions.js';
 import { NOTHING_DECLARED, type DeclaredCapabilities } from './declared-capabilities.js';
 import { noopTelemetry, type Telemetry } from './telemetry.js';
 import { randomUUID } from 'node:crypto';
+import type { CoreLogger } from './logger-types.js';
 
-/** The logging surface the core needs; a pino logger satisfies it. */
-export interface CoreLogger {
-  debug(obj: unknown, msg?: string): void;
-  info(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  error(obj: unknown, msg?: string): void;
-  child(bindings: Record<string, unknown>): CoreLogger;
-}
+/** Re-exported where the rooms have always imported it from; it lives in logger-types.ts. */
+export type { CoreLogger } from './logger-types.js';
 
 export interface CoreLimits {
   maxToolResultBytes: number;

@@ -3,7 +3,7 @@
  * front of the description, the first use per hour logs a warning, and an
  * item past its `until` date is reported at start.
  */
-import type { CoreLogger } from './core.js';
+import type { CoreLogger } from './logger-types.js';
 import type { IDeprecation } from './types.js';
 
 const WARN_EVERY_MS = 60 * 60 * 1000;

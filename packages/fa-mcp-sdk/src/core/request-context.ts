@@ -2,8 +2,8 @@
  * The context every request carries through the pipeline, whatever its
  * transport and protocol era.
  */
-import type { CoreLogger } from './core.js';
-import type { IClientChannel } from './types.js';
+import type { IClientChannel } from './client-channel-types.js';
+import type { CoreLogger } from './logger-types.js';
 
 export type ProtocolEra = '2025' | '2026';
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'memory';

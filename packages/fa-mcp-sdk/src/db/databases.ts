@@ -3,14 +3,25 @@
  * initMcpServer and reachable as `handle.db`. Nothing connects until a database
  * is first used; `close()` ends every pool on shutdown.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DbSectionConfig } from '../config/sections/db.js';
 import type { CoreLogger } from '../core/core.js';
 import { InternalError } from '../core/errors.js';
 import type { ReadinessCheck } from '../core/readiness-check.js';
 import { Database, isDbConfigured } from './database.js';
-import { runWithDatabases } from './db-scope.js';
 
 export const MAIN_DB = 'main';
+
+/**
+ * Where the ambient databases of the free helpers live (read by db-scope.ts, entered by
+ * `run()`). One storage per process even when the package is loaded twice (its ESM and CJS
+ * builds, or the `fa-mcp-sdk` and `fa-mcp-sdk/db` entry points, each bundle their own copy of
+ * this module): a scope entered by one copy must be visible to the other. The storage object is
+ * stateless; what it holds lives in the async context of one request.
+ */
+const SCOPE_KEY = Symbol.for('fa-mcp-sdk.db-scope');
+const registry = globalThis as typeof globalThis & { [SCOPE_KEY]?: AsyncLocalStorage<Databases> };
+export const ambientDatabases = (registry[SCOPE_KEY] ??= new AsyncLocalStorage<Databases>());
 
 export interface DatabasesOptions {
   /** The `db` section (only `postgres` is read here; `ambientScope` is the server's). */
@@ -55,7 +66,7 @@ export class Databases {
    * functions (tool handlers already run inside; use this in startup code or jobs).
    */
   run<T>(fn: () => T): T {
-    return runWithDatabases(this, fn);
+    return ambientDatabases.run(this, fn);
   }
 
   /** One readiness check per configured database: `database` for main, `database:<name>` for others. */

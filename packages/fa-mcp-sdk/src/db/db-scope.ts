@@ -1,27 +1,14 @@
 /**
  * The ambient databases of the free helpers (queryMAIN, queryDB …): an
  * AsyncLocalStorage scope, entered by a pipeline step around every request and
- * by `Databases.run(fn)`. The storage object is stateless; what it holds lives
+ * by `Databases.run(fn)` (the storage sits in databases.ts, beside `run`, so the two
+ * modules do not import each other). The storage object is stateless; what it holds lives
  * in the async context of one request, so two servers in one process never see
  * each other's databases and no server is ever assigned to a global.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { InternalError } from '../core/errors.js';
 import type { PipelineStep } from '../core/pipeline.js';
-import type { Databases } from './databases.js';
-
-/**
- * One storage per process even when the package is loaded twice (its ESM and CJS
- * builds, or the `fa-mcp-sdk` and `fa-mcp-sdk/db` entry points, each bundle their
- * own copy of this module): a scope entered by one copy must be visible to the other.
- */
-const SCOPE_KEY = Symbol.for('fa-mcp-sdk.db-scope');
-const registry = globalThis as typeof globalThis & { [SCOPE_KEY]?: AsyncLocalStorage<Databases> };
-const scope = (registry[SCOPE_KEY] ??= new AsyncLocalStorage<Databases>());
-
-export function runWithDatabases<T>(databases: Databases, fn: () => T): T {
-  return scope.run(databases, fn);
-}
+import { ambientDatabases as scope, type Databases } from './databases.js';
 
 /** The databases of the current request; throws outside one. */
 export function currentDatabases(): Databases {

@@ -1,6 +1,6 @@
 /**
- * `fa-mcp-sdk/db`: PostgreSQL and pgvector for tools. The main entry point
- * re-exports the same names.
+ * `fa-mcp-sdk/db`: PostgreSQL and pgvector for tools. Their one home: the main entry point does
+ * not re-export them. An explicit list (FA-MCP-SDK-DOC/11-public-contract.md lists every name).
  */
 export { Database, isDbConfigured, type DatabaseOptions, type PoolStats, type QueryResult, type QueryResultRow } from './database.js';
 export { Databases, MAIN_DB, type DatabasesOptions } from './databases.js';
@@ -18,5 +18,24 @@ export {
   type VectorIndexArgs,
 } from './pgvector.js';
 export { MAX_BIND_PARAMS, type DbRecord, type InsertSqlArgs, type MergeSqlArgs, type QueryInput, type SqlQuery } from './sql-builders.js';
-export * from './helpers.js';
+export {
+  addVectorColumn,
+  createVectorIndex,
+  execDB,
+  execMAIN,
+  getDb,
+  getInsertSqlDB,
+  getInsertSqlMAIN,
+  getMergeSqlDB,
+  getMergeSqlMAIN,
+  mergeByBatch,
+  oneRowDB,
+  oneRowMAIN,
+  queryDB,
+  queryMAIN,
+  queryRsDB,
+  queryRsMAIN,
+  searchNearest,
+  withTransaction,
+} from './helpers.js';
 export type { DbConnectionConfig, DbSectionConfig } from '../config/sections/db.js';

@@ -4,8 +4,16 @@
  * caller is already in one), so a failing batch leaves earlier ones committed.
  */
 import { ValidationError } from '../core/errors.js';
-import type { Database } from './database.js';
+import type { TableRef } from './identifiers.js';
+import type { QueryResult, QueryResultRow } from './pg-types.js';
 import { buildMergeSql, MAX_BIND_PARAMS, normalizeQuery, recordColumns, type DbRecord, type MergeSqlArgs, type SqlQuery } from './sql-builders.js';
+
+/** What a batch merge needs of a database; a Database is one (Database.mergeByBatch passes itself). */
+interface MergeTarget {
+  primaryKey(table: TableRef): Promise<string[]>;
+  withTransaction<T>(fn: (tx: MergeTarget) => Promise<T>): Promise<T>;
+  query<R extends QueryResultRow = DbRecord>(statement: SqlQuery): Promise<QueryResult<R>>;
+}
 
 export const DEFAULT_MERGE_BATCH_SIZE = 1000;
 
@@ -29,7 +37,7 @@ export interface MergeByBatchResult<R extends DbRecord = DbRecord> {
   rows: R[];
 }
 
-export async function mergeByBatch<R extends DbRecord>(db: Database, args: MergeByBatchArgs<R>): Promise<MergeByBatchResult> {
+export async function mergeByBatch<R extends DbRecord>(db: MergeTarget, args: MergeByBatchArgs<R>): Promise<MergeByBatchResult> {
   const { recordset, getMergeSqlFn, onBatch, signal } = args;
   let size = args.batchSize ?? DEFAULT_MERGE_BATCH_SIZE;
   if (!Number.isInteger(size) || size < 1) throw new ValidationError('batchSize must be a positive integer', { field: 'batchSize', reason: 'invalid' });

@@ -20,11 +20,12 @@ import { isatty } from 'node:tty';
 import pino from 'pino';
 import { OPTIONAL_PARTS } from '../core/optional-package.js';
 import { maskedView, maskSecretsInString } from '../config/mask.js';
+import type { LogFormat } from './log-format.js';
 import { lazyPrettyStream } from './pretty-stream.js';
 
 export type Logger = pino.Logger;
 
-export type LogFormat = 'auto' | 'json' | 'pretty';
+export type { LogFormat } from './log-format.js';
 
 export interface CreateLoggerOptions {
   /** pino level: fatal, error, warn, info, debug, trace or silent. */

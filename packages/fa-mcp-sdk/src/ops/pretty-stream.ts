@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import type PinoPretty from 'pino-pretty';
 import { isMissing, OPTIONAL_PARTS, requireOptional } from '../core/optional-package.js';
-import type { LogFormat } from './logger.js';
+import type { LogFormat } from './log-format.js';
 
 /** What pino writes to: a line at a time, and the `message` events it emits at creation. */
 export interface LogStream {

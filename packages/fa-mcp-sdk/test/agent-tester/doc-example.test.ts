@@ -1,9 +1,10 @@
 /**
  * The runnable example of FA-MCP-SDK-DOC/08-agent-tester-and-headless-api.md ("A conversation in
- * your own test"), through the package's public index: runAgentConversation with a stand-in model.
+ * your own test"), through the package's public entry points: runAgentConversation with a stand-in model.
  */
 import { expect, it } from 'vitest';
-import { formatToolResult, initMcpServer, runAgentConversation, summarizeTrace, type ChatModel, type ITool } from '../../src/index.js';
+import { formatToolResult, initMcpServer, type ITool } from '../../src/index.js';
+import { runAgentConversation, summarizeTrace, type ChatModel } from '../../src/agent-tester/index.js';
 
 it('the documented example runs and produces the documented trace', async () => {
   const greet: ITool = {

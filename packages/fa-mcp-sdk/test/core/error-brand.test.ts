@@ -14,6 +14,9 @@ import * as errors from '../../src/core/errors.js';
 import * as api from '../../src/index.js';
 import * as testingApi from '../../src/testing/index.js';
 import * as dbApi from '../../src/db/index.js';
+import * as storesApi from '../../src/stores/index.js';
+import * as agentTesterApi from '../../src/agent-tester/index.js';
+import { entryPoints } from '../package/entry-points.js';
 
 const { BaseMcpError, ConflictError, ToolExecutionError, ValidationError, RateLimitedError } = errors;
 
@@ -115,16 +118,33 @@ describe('ToolExecutionError is of the family, and not exposed', () => {
 });
 
 describe('every public error class', () => {
-  const entries = { 'fa-mcp-sdk': api, 'fa-mcp-sdk/testing': testingApi, 'fa-mcp-sdk/db': dbApi } as Record<string, Record<string, unknown>>;
+  const entries = {
+    'fa-mcp-sdk': api,
+    'fa-mcp-sdk/testing': testingApi,
+    'fa-mcp-sdk/db': dbApi,
+    'fa-mcp-sdk/stores': storesApi,
+    'fa-mcp-sdk/agent-tester': agentTesterApi,
+  } as Record<string, Record<string, unknown>>;
   const classes = Object.entries(entries).flatMap(([entry, mod]) =>
     Object.entries(mod)
       .filter(([, value]) => typeof value === 'function' && (value as { prototype?: unknown }).prototype instanceof Error)
       .map(([name, value]) => [`${entry}: ${name}`, name, value] as const),
   );
 
+  it('looks at every entry point of package.json', () => {
+    expect(Object.keys(entries).sort()).toEqual(entryPoints().map((e) => e.entry).sort());
+  });
+
   it('finds the classes (the list is not empty by accident)', () => {
     expect(classes.map(([label]) => label)).toEqual(
-      expect.arrayContaining(['fa-mcp-sdk: ConflictError', 'fa-mcp-sdk: ToolExecutionError', 'fa-mcp-sdk: ConfigError', 'fa-mcp-sdk/testing: WireError']),
+      expect.arrayContaining([
+        'fa-mcp-sdk: ConflictError',
+        'fa-mcp-sdk: ToolExecutionError',
+        'fa-mcp-sdk: ConfigError',
+        'fa-mcp-sdk/testing: WireError',
+        'fa-mcp-sdk/agent-tester: ModelEndpointError',
+        'fa-mcp-sdk/agent-tester: AgentTesterRequestError',
+      ]),
     );
   });
 

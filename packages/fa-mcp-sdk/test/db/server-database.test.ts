@@ -5,7 +5,8 @@
  * stop() closes the pools.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatToolResult, MCP_ERROR_CODES, oneRowMAIN, queryDB, queryRsMAIN, type McpServerData } from '../../src/index.js';
+import { formatToolResult, MCP_ERROR_CODES, type McpServerData } from '../../src/index.js';
+import { oneRowMAIN, queryDB, queryRsMAIN } from '../../src/db/index.js';
 import { ALL_TARGETS, expectToolError, startTestServer, type TestServer } from '../../src/testing/index.js';
 import { createTestSchema, PG_URL, TcpProxy, urlVia } from './pg-env.js';
 

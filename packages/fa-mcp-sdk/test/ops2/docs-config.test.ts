@@ -1,10 +1,14 @@
-/** The configuration examples of the operations docs load as they are written. */
+/**
+ * The configuration examples of the operations docs load as they are written, and the label values
+ * the metrics table of 07 names are the ones the server counts.
+ */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/index.js';
+import { AUTH_FAILURE_REASONS } from '../../src/core/telemetry.js';
 
 const page = (name: string) => readFileSync(fileURLToPath(new URL(`../../../../FA-MCP-SDK-DOC/${name}`, import.meta.url)), 'utf8');
 
@@ -46,5 +50,11 @@ describe('operations docs', () => {
       port: 9464,
       processMetrics: true,
     });
+  });
+
+  it('the reasons of mcp_auth_failures_total in 07-testing-and-operations are the label values counted', () => {
+    const row = page('07-testing-and-operations.md').split('\n').find((line) => line.startsWith('| `mcp_auth_failures_total` |'));
+    const listed = [...(/`reason` one of (.*)\|/.exec(row ?? '')?.[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
+    expect(listed).toEqual([...AUTH_FAILURE_REASONS]);
   });
 });

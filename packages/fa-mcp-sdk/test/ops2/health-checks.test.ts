@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwksReadinessCheck } from '../../src/index.js';
+import { jwksReadinessCheck } from '../../src/ops/jwks-check.js';
 import { runReadiness } from '../../src/ops/health.js';
 
 let server: Server;

@@ -69,5 +69,6 @@ export function blocksOf(page: string, work: string): Block[] {
 export function runnableModule(block: Block): string {
   const js = ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   const dist = (entry: string) => pathToFileURL(join(DIST, entry, 'index.js')).href;
-  return js.replace(/from (['"])fa-mcp-sdk(\/(testing|db))?\1/g, (_m, _q, sub: string | undefined) => `from '${dist(sub ? sub.slice(1) : '.')}'`);
+  // every entry point: fa-mcp-sdk and its subpaths (dist/<subpath>/index.js)
+  return js.replace(/from (['"])fa-mcp-sdk(\/[\w-]+)?\1/g, (_m, _q, sub: string | undefined) => `from '${dist(sub ? sub.slice(1) : '.')}'`);
 }

@@ -151,5 +151,9 @@ describe('a production install of the packed package', () => {
     // fa-mcp-sdk/testing imports the client statically: Node's own error names the package
     expect(results.testing?.started).toBe(false);
     expect(results.testing?.error).toContain("Cannot find package '@modelcontextprotocol/client'");
+    // the other subpaths import without them (pg, the MCP client load when a feature is used)
+    for (const entry of ['fa-mcp-sdk/db', 'fa-mcp-sdk/stores', 'fa-mcp-sdk/agent-tester']) {
+      expect(results[entry], `${entry} imports without the optional packages`).toEqual({ name: entry, started: true });
+    }
   }, 180_000);
 });

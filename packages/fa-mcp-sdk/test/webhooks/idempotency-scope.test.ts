@@ -8,7 +8,8 @@
  * are still delivered.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatToolResult, initMcpServer, PostgresWebhookOutbox, type McpServerData, type McpServerHandle } from '../../src/index.js';
+import { formatToolResult, initMcpServer, type McpServerData, type McpServerHandle } from '../../src/index.js';
+import { PostgresWebhookOutbox } from '../../src/stores/index.js';
 import { connectHttp, startWebhookReceiver, type WebhookReceiver } from '../../src/testing/index.js';
 import { createTestSchema, type TestSchema } from '../tasks/pg-test-db.js';
 import { closeAfterEach, manualClock, manualRuntime, newSecret, until, webhooksConfig } from './webhook-harness.js';

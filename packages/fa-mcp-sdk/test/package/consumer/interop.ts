@@ -8,9 +8,6 @@ import pg from 'pg';
 import {
   createAuthMW,
   getRequestAuth,
-  PostgresNotificationBus,
-  PostgresTaskStore,
-  runMigrations,
   type AuthenticatedRequest,
   type HttpHandler,
   type HttpNext,
@@ -21,6 +18,7 @@ import {
   type McpServerHandle,
 } from 'fa-mcp-sdk';
 import type { FieldDef, PgClientConfig, PgPool, PgPoolClient, PgQueryable, QueryResult, QueryResultRow } from 'fa-mcp-sdk/db';
+import { PostgresNotificationBus, PostgresTaskStore, runMigrations } from 'fa-mcp-sdk/stores';
 
 // express's objects are assignable to fa-mcp-sdk's shapes
 export const request = (req: Request): HttpRequest => req;
