@@ -5,31 +5,16 @@
  * task and extension methods) calls `Pipeline.run`, so no step can be skipped
  * by one path and kept by another.
  */
+import type { KnownMcpMethod } from './methods.js';
 import type { AuthInfo, RequestContext } from './request-context.js';
 import type { IClientChannel, ITool, JsonObject } from './types.js';
 
 /**
- * The methods the pipeline runs. Extension methods (skills, MCP Apps, a
- * consumer's own) are plain strings, so the type stays open.
+ * The methods the pipeline runs: the known ones (methods.ts). Extension methods
+ * (skills, MCP Apps, a consumer's own) are plain strings, so the type stays open.
  */
 export type McpMethod =
-  | 'tools/list'
-  | 'tools/call'
-  | 'prompts/list'
-  | 'prompts/get'
-  | 'resources/list'
-  | 'resources/templates/list'
-  | 'resources/read'
-  | 'resources/subscribe'
-  | 'resources/unsubscribe'
-  | 'subscriptions/listen'
-  | 'completion/complete'
-  | 'logging/setLevel'
-  | 'tasks/get'
-  | 'tasks/list'
-  | 'tasks/result'
-  | 'tasks/cancel'
-  | 'tasks/update'
+  | KnownMcpMethod
   // Any other method name (extension methods); keeps the literals above offered by editors.
   | (string & {});
 

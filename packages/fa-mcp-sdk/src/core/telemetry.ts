@@ -4,7 +4,7 @@
  * interfaces and a no-op implementation live here: the core never imports
  * prom-client or OpenTelemetry; `ops/telemetry.ts` implements these.
  */
-import type { CoreLogger } from './core.js';
+import type { CoreLogger } from './logger-types.js';
 import type { Operation } from './pipeline.js';
 import type { ProtocolEra, TraceContext, TransportKind } from './request-context.js';
 
@@ -55,6 +55,8 @@ export interface WireRequest {
   sessionId?: string;
   /** The HTTP request's headers, when it came over HTTP. */
   headers?: { get(name: string): string | null };
+  /** The request id the HTTP front gave the request (X-Request-Id as accepted, or minted); a fresh one otherwise. */
+  requestId?: string;
 }
 
 /** What the protocol layer sent back: a result, an error, or nothing (cancelled, connection closed). */
@@ -127,7 +129,7 @@ const noopScope = (requestId: string, trace?: TraceContext): WireRequestScope =>
 export function noopTelemetry(mintId: () => string): Telemetry {
   return {
     wire: {
-      request: (req) => noopScope(req.headers?.get('x-request-id') ?? mintId()),
+      request: (req) => noopScope(req.requestId ?? mintId()),
       notification: () => undefined,
       outboundRequest: () => undefined,
       connection: () => () => undefined,

@@ -8,30 +8,11 @@
 import type { Counter, Histogram, Registry } from 'prom-client';
 import { AUTH_FAILURE_REASONS, type ToolCallRecord, type ToolCallRecorder } from '../core/telemetry.js';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
+import { MCP_METHODS } from '../core/methods.js';
 import { collectDefaultMetrics, promMetricClasses } from './prom-client-lib.js';
 
-/** MCP methods counted by name; any other method is `unknown`. */
-export const KNOWN_METHODS: ReadonlySet<string> = new Set([
-  'initialize',
-  'ping',
-  'server/discover',
-  'tools/list',
-  'tools/call',
-  'prompts/list',
-  'prompts/get',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'resources/subscribe',
-  'resources/unsubscribe',
-  'subscriptions/listen',
-  'completion/complete',
-  'logging/setLevel',
-  'tasks/get',
-  'tasks/list',
-  'tasks/result',
-  'tasks/cancel',
-]);
+/** MCP methods counted by name (core/methods.ts); any other method is `unknown`. */
+export const KNOWN_METHODS: ReadonlySet<string> = new Set(MCP_METHODS);
 
 /** Outcome label of an MCP request, from the JSON-RPC error code of its answer. */
 export type RequestOutcome = 'ok' | 'tool_error' | 'invalid_params' | 'method_not_found' | 'rate_limited' | 'timeout' | 'forbidden' | 'cancelled' | 'error';

@@ -83,7 +83,7 @@ class RequestScope implements WireRequestScope {
     private readonly req: WireRequest,
   ) {
     const { tracing, sink, debug } = parts;
-    const requestId = req.headers?.get('x-request-id') ?? randomUUID();
+    const requestId = req.requestId ?? randomUUID();
     this.requestId = requestId;
     const remote = traceOfRequest(req);
     if (remote) this.trace = remote;

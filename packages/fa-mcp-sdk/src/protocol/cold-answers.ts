@@ -23,6 +23,7 @@ import { LIST_PAGES, type ListMethod } from './list-pages.js';
 import { contextFromFacts, type ContextSource } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 import { LEGACY_PROTOCOL_VERSIONS } from './wire-constants.js';
+import { observeRequest } from './wire-observe.js';
 
 export interface ColdAnswersOptions {
   core: Core;
@@ -104,19 +105,19 @@ export function createColdAnswers(opts: ColdAnswersOptions): ColdAnswers {
       return undefined;
     }
     const { id } = m;
-    const scope = wire.request({ method: m.method, id, ...(m.params ? { params: m.params } : {}), era: '2025', transport: 'stdio' });
+    const { scope, end } = observeRequest(wire, { method: m.method, id, ...(m.params ? { params: m.params } : {}), era: '2025', transport: 'stdio' });
     try {
       const result = await scope.run(async () => {
         if (m.method === 'initialize') return initialize(coldInitializeParams(m.params) as ColdInitialize);
         if (m.method === 'ping') return {};
         return list(m.method as ListMethod, m.params, scope);
       });
-      scope.end({ result });
+      end({ result });
       return line({ result, jsonrpc: '2.0', id });
     } catch (err) {
       const { code, message, data } = loggedWireError(err, scope.requestId, scope.logger ?? core.logger);
       const error = { code, message, ...(data !== undefined ? { data } : {}) };
-      scope.end({ error });
+      end({ error });
       return line({ jsonrpc: '2.0', id, error });
     }
   };

@@ -11,20 +11,10 @@
  * idle connection holds none of them and a busy one those it uses.
  */
 import type { Core } from '../core/core.js';
+import { CORE_HANDLED_METHODS } from '../core/methods.js';
 
-export const CORE_METHODS = [
-  'logging/setLevel',
-  'tools/list',
-  'tools/call',
-  'prompts/list',
-  'prompts/get',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'resources/subscribe',
-  'resources/unsubscribe',
-  'completion/complete',
-] as const;
+/** The core's methods, in the order they are registered (core/methods.ts). */
+export const CORE_METHODS = CORE_HANDLED_METHODS;
 
 export type CoreMethod = (typeof CORE_METHODS)[number];
 

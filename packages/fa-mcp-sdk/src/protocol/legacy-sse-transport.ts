@@ -6,8 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { JSONRPCMessage, MessageExtraInfo, Transport } from '../../protocol/sdk-server.js';
-import { createNotificationGap } from '../notification-gap.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
+import { createNotificationGap } from './notification-gap.js';
+import type { AuthInfo } from '../core/request-context.js';
+import { toSdkAuthInfo } from './auth-info.js';
 
 export class LegacySseTransport implements Transport {
   readonly sessionId = randomUUID();
@@ -41,9 +43,10 @@ export class LegacySseTransport implements Transport {
     this.write(`event: endpoint\ndata: ${this.endpoint}${sep}sessionId=${this.sessionId}\n\n`);
   }
 
-  /** Delivers a message the client posted to /messages. */
-  receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+  /** Delivers a message the client posted to /messages, with the web Request it came in and the caller the guard verified. */
+  receive(message: JSONRPCMessage, from: { request: Request; auth: AuthInfo | undefined }): void {
     if (this.closed) throw new Error('SSE stream is closed');
+    const extra: MessageExtraInfo = { request: from.request, ...(from.auth ? { authInfo: toSdkAuthInfo(from.auth) } : {}) };
     this.onmessage?.(message, extra);
   }
 

@@ -19,7 +19,6 @@ import { LOG_LEVEL_META_KEY, SdkError, SdkErrorCode, isInputRequiredResult, type
 import type { Core } from '../core/core.js';
 import { LazyAbort } from '../core/lazy-abort.js';
 import type { Operation } from '../core/pipeline.js';
-import type { AuthInfo } from '../core/request-context.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 import type { LogLevel } from '../core/types.js';
@@ -32,8 +31,8 @@ import { createFastCallReader, encodeError, errorStatus, type FastCall, type Fas
 import { encodeFastResult, type ResultStamp } from './fast-call-results.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { SdkCodec } from './sdk-codec.js';
-import { observeOnce } from './fast-call-run.js';
-import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
+import { observeRequest } from './wire-observe.js';
+import { contextFromFacts, type ContextSource, type CoreCallRequest, type HttpRequestDescriber } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 
 /** How the transport answers one fast call. */
@@ -61,7 +60,7 @@ export interface ModernFastCall {
   read: FastCallReader;
   /** Whether the fast path serves the call (false: the SDK path does); a promise only until the tools are known. */
   takes: (call: FastCall) => ReturnType<TakesTool>;
-  serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void>;
+  serve(call: FastCall, request: CoreCallRequest, exchange: FastCallExchange): Promise<void>;
 }
 
 export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCall {
@@ -77,9 +76,16 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
     !opts.tasksOffered,
   );
 
-  async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, exchange: FastCallExchange): Promise<void> {
-    const scope = core.telemetry.wire.request({ method: call.method, id: call.id, params: call.wireParams, era: '2026', transport: 'http', headers: request.headers });
-    const { end } = observeOnce(scope);
+  async function serve(call: FastCall, request: CoreCallRequest, exchange: FastCallExchange): Promise<void> {
+    const { scope, end } = observeRequest(core.telemetry.wire, {
+      method: call.method,
+      id: call.id,
+      params: call.wireParams,
+      era: '2026',
+      transport: 'http',
+      headers: request.headers,
+      ...(request.facts ? { requestId: request.facts.requestId } : {}),
+    });
     // The client went away: the SDK path aborts the handler with this reason and answers nothing.
     const abort = new LazyAbort();
     const forget = exchange.onGone(() => {
@@ -107,7 +113,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   }
 
   /** The body of the SDK path's handler of the method (server-factory.ts), on this path's request side. */
-  function run(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, scope: WireRequestScope, abort: LazyAbort, exchange: FastCallExchange): Promise<CallOutcome> {
+  function run(call: FastCall, request: CoreCallRequest, scope: WireRequestScope, abort: LazyAbort, exchange: FastCallExchange): Promise<CallOutcome> {
     const rc = contextFromFacts(source, { http: request, envelope: call.envelope, ...(request.auth ? { auth: request.auth } : {}), scope });
     const side = requestSide(call, exchange);
     if (call.method !== 'tools/call') return runMethod(core, call.method, { rc, params: call.params, abort, clientInput: { modernSide: side, modern } });

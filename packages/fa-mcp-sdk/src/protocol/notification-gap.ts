@@ -7,7 +7,7 @@
  * loop turn passed, so the two leave in separate writes. It cannot force
  * separate reads: a client that reads late still gets both in one chunk.
  */
-import type { JSONRPCMessage } from '../protocol/sdk-server.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 export interface NotificationGap {
   /** Sends `message` with `send`, a response only after the notifications written before it. */

@@ -9,6 +9,7 @@ import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY } from './wire-const
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { WireRequestScope } from '../core/telemetry.js';
+import type { HttpRequestFacts } from './request-facts.js';
 
 /** The headers of an HTTP request, read the web-standard way (a Request's Headers, or an adapter over node's). */
 export interface HeaderReader {
@@ -20,7 +21,7 @@ export interface HeaderReader {
  * What the transport knows of an HTTP request (request id, trace, headers, client address), written into
  * the context being built: no object of its own per request, nothing to copy over.
  */
-export type HttpRequestDescriber = (req: { headers: HeaderReader }, into: RequestContext) => void;
+export type HttpRequestDescriber = (req: { headers: HeaderReader; facts?: HttpRequestFacts }, into: RequestContext) => void;
 
 export interface ContextSource {
   era: ProtocolEra;
@@ -40,10 +41,17 @@ export interface HandshakeClient {
   getClientVersion(): { name: string; version: string } | undefined;
 }
 
+/** What a core route gives the runner of a call: the request's headers, what the HTTP front established of it, the verified caller. */
+export interface CoreCallRequest {
+  headers: HeaderReader;
+  facts?: HttpRequestFacts;
+  auth?: AuthInfo;
+}
+
 /** What one request brings, whichever serving path read it. */
 export interface RequestFacts {
-  /** The HTTP request, when it came over HTTP. */
-  http?: { headers: HeaderReader };
+  /** The HTTP request, when it came over HTTP (with what the front established of it, when not kept beside its headers). */
+  http?: { headers: HeaderReader; facts?: HttpRequestFacts };
   /** 2026-07-28: the request's `_meta` envelope (client capabilities and info). */
   envelope?: Record<string, unknown>;
   /** The caller verified by the authentication middleware (never read from headers). */

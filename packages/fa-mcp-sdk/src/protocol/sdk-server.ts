@@ -1,8 +1,19 @@
 /**
- * What the transports take from the official SDK's server side: its Streamable HTTP handler and
- * session transport, the era check of a request, and the message and transport shapes. Every
- * import of the SDK stays in protocol/ (ARCHITECTURE.md), so an SDK change touches one folder;
- * scripts/lint/rooms.mjs holds it.
+ * The message shapes the transports share with the SDK, and the SDK's own
+ * reading of one message (transport/ names no SDK class: the classes are made
+ * in protocol/, see http-entry.ts and stdio-connection.ts). Every import of
+ * the SDK stays in protocol/ (ARCHITECTURE.md); scripts/lint/rooms.mjs holds it.
  */
-export { createMcpHandler, InMemoryServerEventBus, isLegacyRequest, parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-export type { AuthInfo as SdkAuthInfo, JSONRPCMessage, McpHttpHandler, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
+
+export type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/server';
+
+/** Whether `value` is one JSON-RPC message by the SDK's own schema (what its stdio transport accepts). */
+export function isJsonRpcMessage(value: unknown): boolean {
+  try {
+    parseJSONRPCMessage(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

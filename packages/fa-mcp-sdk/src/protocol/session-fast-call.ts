@@ -22,17 +22,16 @@
 import { SdkError, SdkErrorCode, type JSONRPCMessage, type McpServer } from '@modelcontextprotocol/server';
 import type { Core } from '../core/core.js';
 import { LazyAbort } from '../core/lazy-abort.js';
-import type { AuthInfo } from '../core/request-context.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 import type { LogLevel } from '../core/types.js';
 import { legacySide } from './client-channel.js';
-import { observeOnce } from './fast-call-run.js';
+import { observeRequest } from './wire-observe.js';
 import { runToolCall, type CallOutcome } from './tool-call-run.js';
 import { runMethod, servedMethods } from './method-run.js';
 import { encodeError, readSessionCall, type FastCall } from './fast-call-shape.js';
 import { encodeFastResult } from './fast-call-results.js';
 import { isTaskCapable, toolVerdicts, type TakesTool } from './fast-call-tools.js';
-import { contextFromFacts, type ContextSource, type HeaderReader, type HttpRequestDescriber } from './request-context-builder.js';
+import { contextFromFacts, type ContextSource, type CoreCallRequest, type HttpRequestDescriber } from './request-context-builder.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { SessionCalls } from './session-calls.js';
 import type { SdkCodec } from './sdk-codec.js';
@@ -77,15 +76,15 @@ export interface SessionFastCall {
   read(body: unknown): FastCall | undefined;
   /** Whether the fast path serves the call (false: the SDK path does); a promise only until the tools are known. */
   takes: (call: FastCall) => ReturnType<TakesTool>;
-  serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, link: SessionLink, exchange: SessionCallExchange): Promise<void>;
+  serve(call: FastCall, request: CoreCallRequest, link: SessionLink, exchange: SessionCallExchange): Promise<void>;
 }
 
 export function createSessionFastCall(opts: SessionFastCallOptions): SessionFastCall {
   const { core } = opts;
   const takesTool = toolVerdicts(core, '2025', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
 
-  async function serve(call: FastCall, request: { headers: HeaderReader; auth?: AuthInfo }, link: SessionLink, exchange: SessionCallExchange): Promise<void> {
-    const scope = core.telemetry.wire.request({
+  async function serve(call: FastCall, request: CoreCallRequest, link: SessionLink, exchange: SessionCallExchange): Promise<void> {
+    const { scope, end } = observeRequest(core.telemetry.wire, {
       method: call.method,
       id: call.id,
       params: call.wireParams,
@@ -93,8 +92,8 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       transport: 'http',
       sessionId: link.id,
       headers: request.headers,
+      ...(request.facts ? { requestId: request.facts.requestId } : {}),
     });
-    const { end } = observeOnce(scope);
     const abort = new LazyAbort();
     const forget = link.calls.begin(call.id, {
       deliver: (message) => exchange.push(message),
@@ -125,7 +124,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
   /** The body of the SDK path's 2025-era handler of the method (server-factory.ts), on the session's side. */
   function run(
     call: FastCall,
-    request: { headers: HeaderReader; auth?: AuthInfo },
+    request: CoreCallRequest,
     link: SessionLink,
     scope: WireRequestScope,
     abort: LazyAbort,

@@ -5,10 +5,15 @@
  * operations side (metrics, spans, debug channels, trace sink) and gives the
  * request context its request id, trace context and request-bound logger.
  *
- * A filter of the wire adapter (wire-adapter.ts), first in its list: it sees
- * what really crossed the wire, including what the SDK answers by itself
- * (initialize, ping, server/discover, protocol errors), and every later filter
- * and the SDK's dispatch run inside the request's observation.
+ * The one place a request's observation begins, on every route: for what the
+ * SDK dispatches, a filter of the wire adapter (wire-adapter.ts), first in its
+ * list, so it sees what really crossed the wire, including what the SDK answers
+ * by itself (initialize, ping, server/discover, protocol errors), and every
+ * later filter and the SDK's dispatch run inside the request's observation; for
+ * what a core route serves (route.ts: modern-fast-call.ts, session-fast-call.ts,
+ * cold-answers.ts), `observeRequest` around the runner. Both open the scope the
+ * same way (`openScope`), and the operations side records it once when it ends
+ * (ops/wire-observer.ts: request metrics, spans, debug channels, trace sink).
  */
 import {
   isJSONRPCErrorResponse,
@@ -22,8 +27,9 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
-import type { WireObserver, WireRequestScope } from '../core/telemetry.js';
+import type { WireObserver, WireOutcome, WireRequest, WireRequestScope } from '../core/telemetry.js';
 import { isReplayed } from './handshake-replay.js';
+import { httpFactsOf } from './request-facts.js';
 import type { Inbound, Outbound, WireConnection, WireFilter } from './wire-adapter.js';
 
 /** The observation of one server instance's connection. */
@@ -33,6 +39,30 @@ export interface WireObservation extends WireFilter {
 }
 
 type Kind = 'request' | 'notification' | 'result' | 'error' | undefined;
+
+/** Opens the observation of one request (the operations side records it when it ends). */
+function openScope(observer: WireObserver, req: WireRequest): WireRequestScope {
+  return observer.request(req);
+}
+
+/** A request a core route serves, under its observation: ended once, with what was answered (or `cancelled`). */
+export interface ObservedRequest {
+  scope: WireRequestScope;
+  end(outcome: WireOutcome): void;
+}
+
+export function observeRequest(observer: WireObserver, req: WireRequest): ObservedRequest {
+  const scope = openScope(observer, req);
+  let observed = true;
+  return {
+    scope,
+    end(outcome) {
+      if (!observed) return;
+      observed = false;
+      scope.end(outcome);
+    },
+  };
+}
 
 /** What a message is, by the SDK's schemas (for messages nobody has checked yet). */
 function checkedKind(m: JSONRPCMessage): Kind {
@@ -122,9 +152,10 @@ class Observation implements WireObservation {
     if (kind === 'request') {
       const request = message as JSONRPCRequest;
       const headers = extra?.request?.headers;
+      const requestId = httpFactsOf(headers)?.requestId;
       const { era, transport } = this;
       const sessionId = this.connection?.sessionId;
-      const scope = this.observer.request({
+      const scope = openScope(this.observer, {
         method: request.method,
         id: request.id,
         ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
@@ -132,6 +163,7 @@ class Observation implements WireObservation {
         transport,
         ...(sessionId ? { sessionId } : {}),
         ...(headers ? { headers } : {}),
+        ...(requestId ? { requestId } : {}),
       });
       (this.pending ??= new Map()).set(request.id, scope);
       return scope.run(() => next(message, extra));

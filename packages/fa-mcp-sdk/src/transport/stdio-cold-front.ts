@@ -13,6 +13,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ColdAnswers } from '../protocol/cold-answers.js';
 import { readColdMessage, type ColdRequest } from '../protocol/cold-message.js';
+import { decideRoute } from '../protocol/route.js';
 import { checkRawMessage } from './raw-message-check.js';
 
 export interface ColdFrontOptions {
@@ -40,7 +41,10 @@ export interface ColdFront {
 
 const NEWLINE = 0x0a;
 
-/** The line's message when the cold front may answer it. */
+/**
+ * The line's message when its route (protocol/route.ts) is the cold front's own: one it reads as
+ * surely as the line guard would, and one it answers (cold-answers.ts). Any other line's route is the SDK's.
+ */
 function coldMessage(raw: Buffer, opts: ColdFrontOptions): ColdRequest | undefined {
   if (raw.length > opts.maxLineBytes || checkRawMessage(raw, opts.maxJsonDepth)) return undefined;
   let parsed: unknown;
@@ -50,7 +54,8 @@ function coldMessage(raw: Buffer, opts: ColdFrontOptions): ColdRequest | undefin
     return undefined;
   }
   const message = readColdMessage(parsed);
-  return message && opts.answers.takes(message) ? message : undefined;
+  const route = decideRoute({ transport: 'stdio', sdkServes: false, cold: message !== undefined && opts.answers.takes(message) });
+  return route === 'core.stdio-cold' ? message : undefined;
 }
 
 export function startColdFront(opts: ColdFrontOptions): ColdFront {

@@ -18,7 +18,7 @@
  * what was read is answered (stdio-sdk.ts).
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { parseJSONRPCMessage } from '../protocol/sdk-server.js';
+import { isJsonRpcMessage } from '../protocol/sdk-server.js';
 import { MCP_ERROR_CODES } from '../core/errors.js';
 import { checkRawMessage, describeRawProblem } from './raw-message-check.js';
 
@@ -37,16 +37,6 @@ function usableId(value: unknown): ErrorId {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const id = (value as { id?: unknown }).id;
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
-}
-
-/** The SDK's own reading of a line: the one schema its stdio transport accepts. */
-function isOneMessage(value: unknown): boolean {
-  try {
-    parseJSONRPCMessage(value);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export interface LineGuardEvents {
@@ -92,7 +82,7 @@ export function guardStdin(input: Readable, output: Writable, opts: StdioLineGua
       reply(MCP_ERROR_CODES.PARSE_ERROR, 'Parse error: the line is not valid JSON');
       return;
     }
-    if (!isOneMessage(parsed)) {
+    if (!isJsonRpcMessage(parsed)) {
       const what = Array.isArray(parsed) ? 'batches are not supported on stdio' : 'not a JSON-RPC 2.0 message';
       reply(MCP_ERROR_CODES.INVALID_REQUEST, `Invalid request: ${what}`, usableId(parsed));
       return;

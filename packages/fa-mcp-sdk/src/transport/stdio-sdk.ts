@@ -19,7 +19,7 @@ import { createModernEraSupport, type ModernEraOptions } from '../protocol/moder
 import { buildServer, type ServerFactoryOptions } from '../protocol/server-factory.js';
 import { serveStdioConnection } from '../protocol/stdio-connection.js';
 import type { WireFilter } from '../protocol/wire-adapter.js';
-import { createNotificationGap } from './notification-gap.js';
+import { createNotificationGap } from '../protocol/notification-gap.js';
 import { guardStdin, type StdioLineGuardOptions } from './stdio-line-guard.js';
 import { createStdioRequests, type StdioRequests } from './stdio-requests.js';
 

@@ -56,7 +56,7 @@ const CASES: Record<string, Handler> = {
 function serve(defer: boolean, closing: boolean): Promise<Server> {
   const front = createRequestFront({ securityHeaders: { enabled: true, hstsMaxAgeSec: 600 }, closing: () => closing });
   const server = createServer({ ServerResponse: FrontResponse }, (req: IncomingMessage, res: ServerResponse) => {
-    front.admit(req, res, '127.0.0.1', { defer });
+    front.admit(req, res, { defer });
     const handler = CASES[decodeURIComponent((req.url ?? '/').slice(1))];
     if (handler) handler(res);
     else res.writeHead(500).end();
@@ -124,7 +124,7 @@ describe('FrontResponse.deferFront', () => {
     const front = createRequestFront({ securityHeaders: { enabled: true, hstsMaxAgeSec: 0 } });
     const server = createServer({ ServerResponse: FrontResponse }, (req, res) => {
       res.setHeader('x-early', '1');
-      front.admit(req, res, undefined, { defer: true });
+      front.admit(req, res, { defer: true });
       res.setHeader('x-names', res.getHeaderNames().join(','));
       res.end();
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingHttpHeaders } from 'node:http';
+import { rememberHttpFacts } from '../../src/protocol/request-facts.js';
 import { describeHttpRequest } from '../../src/transport/http/describe-request.js';
 import { nodeHeaderReader } from '../../src/transport/http/node-headers.js';
 import type { RequestContext } from '../../src/core/request-context.js';
@@ -58,17 +59,19 @@ describe('describeHttpRequest', () => {
       'x-request-id': 'abc-1',
       traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
       tracestate: 'k=v',
-      'x-fa-mcp-remote-address': '10.0.0.1',
       'content-type': 'application/json',
     };
-    const described = (reader: { headers: HeaderReader }): RequestContext => {
+    // What the front established: kept beside a web Request's headers, given along with the fast lane's view.
+    const facts = { requestId: 'abc-1', remoteAddress: '10.0.0.1' };
+    const described = (reader: { headers: HeaderReader; facts?: typeof facts }): RequestContext => {
       const rc: RequestContext = { requestId: '', era: '2025', transport: 'http', clientCapabilities: {} };
       describeHttpRequest(reader, rc);
       return rc;
     };
-    const fromNode = described({ headers: nodeHeaderReader(headers, length) });
+    const fromNode = described({ headers: nodeHeaderReader(headers, length), facts });
     const web = new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body: 'x'.repeat(Number(length)) });
     web.headers.set('content-length', length);
+    rememberHttpFacts(web.headers, facts);
     const fromWeb = described({ headers: web.headers });
     expect(fromNode).toEqual(fromWeb);
     expect(Object.keys(fromNode.headers ?? {})).toEqual(Object.keys(fromWeb.headers ?? {}));

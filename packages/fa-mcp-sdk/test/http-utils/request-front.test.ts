@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { hostOriginCheck } from '../../src/transport/http/host-origin-guard.js';
+import { getRequestId } from '../../src/transport/http/request-id.js';
 import { createRequestFront } from '../../src/transport/http/request-front.js';
 
 function exchange(method = 'POST', headers: Record<string, string> = {}): { req: IncomingMessage; res: ServerResponse } {
@@ -16,16 +17,16 @@ describe('createRequestFront', () => {
     const front = createRequestFront({ securityHeaders: { enabled: true, hstsMaxAgeSec: 0 } });
     const a = exchange();
     const b = exchange();
-    front.admit(a.req, a.res, '10.0.0.1');
-    front.admit(a.req, a.res, '10.0.0.1'); // the fast lane handing it on to express
-    front.admit(b.req, b.res, undefined);
+    front.admit(a.req, a.res);
+    front.admit(a.req, a.res); // the fast lane handing it on to express
+    front.admit(b.req, b.res);
     expect(front.inFlight()).toBe(2);
     a.res.emit('close');
     a.res.emit('close');
     expect(front.inFlight()).toBe(1);
     b.res.emit('close');
     expect(front.inFlight()).toBe(0);
-    front.admit(a.req, a.res, '10.0.0.1'); // an already counted request is not counted again
+    front.admit(a.req, a.res); // an already counted request is not counted again
     expect(front.inFlight()).toBe(0);
   });
 
@@ -33,21 +34,21 @@ describe('createRequestFront', () => {
     const one = createRequestFront({ securityHeaders: { enabled: false, hstsMaxAgeSec: 0 } });
     const two = createRequestFront({ securityHeaders: { enabled: false, hstsMaxAgeSec: 0 } });
     const get = exchange('GET');
-    one.admit(get.req, get.res, undefined);
+    one.admit(get.req, get.res);
     expect(one.inFlight()).toBe(0);
     const post = exchange();
-    one.admit(post.req, post.res, undefined);
-    two.admit(post.req, post.res, undefined);
+    one.admit(post.req, post.res);
+    two.admit(post.req, post.res);
     expect([one.inFlight(), two.inFlight()]).toEqual([1, 1]);
     post.res.emit('close');
     expect([one.inFlight(), two.inFlight()]).toEqual([0, 0]);
   });
 
-  it('sets the security headers in helmet order, the request id, and hands id and address to the protocol layer', () => {
+  it('sets the security headers in helmet order and the request id, and writes nothing into the request', () => {
     const front = createRequestFront({ securityHeaders: { enabled: true, hstsMaxAgeSec: 600 } });
     const { req, res } = exchange('POST', { 'x-request-id': 'abc-1' });
     res.setHeader('X-Powered-By', 'Express');
-    front.admit(req, res, '10.0.0.9');
+    front.admit(req, res);
     expect(res.getHeaderNames()).toEqual([
       'content-security-policy',
       'cross-origin-opener-policy',
@@ -65,8 +66,10 @@ describe('createRequestFront', () => {
     ]);
     expect(res.getHeader('x-request-id')).toBe('abc-1');
     expect(res.getHeader('strict-transport-security')).toBe('max-age=600');
-    expect(req.headers['x-request-id']).toBe('abc-1');
-    expect(req.headers['x-fa-mcp-remote-address']).toBe('10.0.0.9');
+    expect(getRequestId(req)).toBe('abc-1');
+    // The id travels beside the request (request-id.ts), the address with the exchange: no in-band headers.
+    expect(req.headers['x-fa-mcp-remote-address']).toBeUndefined();
+    expect(Object.keys(req.headers)).toEqual(['host', 'x-request-id']);
   });
 });
 

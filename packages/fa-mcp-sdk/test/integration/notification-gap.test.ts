@@ -9,7 +9,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { formatToolResult, initMcpServer, type McpServerHandle } from '../../src/index.js';
-import { LegacySseTransport } from '../../src/transport/http/legacy-sse-transport.js';
+import { LegacySseTransport } from '../../src/protocol/legacy-sse-transport.js';
 
 /** What was written, in order; a `turn` marks the event-loop turn after each notification write. */
 type Entry = 'progress' | 'response' | 'turn';

@@ -4,8 +4,9 @@
  * and reads.
  */
 import type { SchemaNode } from '../schema-node.js';
+import { CACHEABLE_METHODS } from '../../core/methods.js';
 
-export const CACHEABLE_METHODS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'server/discover'] as const;
+export { CACHEABLE_METHODS };
 
 const cacheScope: SchemaNode = { type: 'string', enum: ['private', 'public'] };
 

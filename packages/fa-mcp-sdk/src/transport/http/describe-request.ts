@@ -4,13 +4,17 @@
  */
 import type { RequestContext } from '../../core/request-context.js';
 import type { HeaderReader } from '../../protocol/request-context-builder.js';
+import { httpFactsOf, type HttpRequestFacts } from '../../protocol/request-facts.js';
 import type { NodeHeaderView } from './node-headers.js';
 import { capTracestate, parseTraceparent } from './traceparent.js';
 
-/** `req` is a web Request, or the fast lane's view of a node request (node-headers.ts): both read alike. */
-export function describeHttpRequest(req: { headers: HeaderReader }, into: RequestContext): void {
-  const id = req.headers.get('x-request-id');
-  if (id) into.requestId = id;
+/**
+ * `req` is a web Request (its facts kept beside its headers, protocol/request-facts.ts), or what a
+ * core route reads of a node request (http-exchange.ts: its headers view and its facts): both read alike.
+ */
+export function describeHttpRequest(req: { headers: HeaderReader; facts?: HttpRequestFacts }, into: RequestContext): void {
+  const facts = req.facts ?? httpFactsOf(req.headers);
+  if (facts) into.requestId = facts.requestId;
   const tp = parseTraceparent(req.headers.get('traceparent') ?? undefined);
   if (tp) {
     const tracestate = capTracestate(req.headers.get('tracestate') ?? undefined);
@@ -19,8 +23,7 @@ export function describeHttpRequest(req: { headers: HeaderReader }, into: Reques
     into.trace = trace;
   }
   into.headers = recordOf(req.headers);
-  const forwarded = req.headers.get('x-fa-mcp-remote-address');
-  if (forwarded) into.remoteAddress = forwarded;
+  if (facts?.remoteAddress) into.remoteAddress = facts.remoteAddress;
 }
 
 /** The headers as a record, as `forEach` gives them; the fast lane's view builds it at once. */

@@ -20,12 +20,19 @@ import { corsPolicy, type CorsPolicyOptions } from './cors-policy.js';
 import { describeHttpRequest } from './describe-request.js';
 import { hostOriginCheck, hostOriginGuard } from './host-origin-guard.js';
 import { createLegacySseRoutes, type LegacySseRoutes } from './legacy-sse-routes.js';
-import { createMcpRoutes, type McpRoutes } from './mcp-routes.js';
+import { createMcpEndpoint, type RouteCounts } from './mcp-endpoint.js';
+import { createModernRoutes } from './modern-routes.js';
+import { createSessionRoutes } from './session-routes.js';
+import type { SessionManager } from './session-manager.js';
+import type { SessionShare } from './session-share.js';
+import { getRequestId } from './request-id.js';
+import { getRequestAuth } from '../../auth/request-auth.js';
+import { supportedProtocolVersions } from '../../protocol/http-entry.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
 import type { SecurityHeadersOptions } from './security-headers.js';
 import { createRequestFront } from './request-front.js';
 import { FrontResponse } from './front-response.js';
-import { createFastLane, type FastLaneStats } from './fast-lane.js';
+import { createFastLane } from './fast-lane.js';
 import { createModernFastCall } from '../../protocol/modern-fast-call.js';
 import { createSessionFastCall } from '../../protocol/session-fast-call.js';
 import { SdkCodec } from '../../protocol/sdk-codec.js';
@@ -90,17 +97,30 @@ export interface RouteMountKit {
   auth?: RequestHandler;
 }
 
+/** What the core routes served (`mcp.fastPath`; zeros when it is off). */
+export interface FastLaneStats {
+  /** 2026-07-28 requests served by the core route (`core.modern`). */
+  fastCalls: number;
+  /** 2025-era session requests served by the core route, and resumptions of their streams. */
+  sessionCalls: number;
+  /** Requests the fast lane read that took any other route. */
+  direct: number;
+}
+
 export interface RunningHttpServer {
   /** The express app: mount your own routes on it (behind `createAuthMW()` when they need the caller). */
   app: HttpRouter;
   server: Server;
   url: string;
-  mcp: McpRoutes;
+  /** The 2025-era sessions of the endpoint (and this instance's side of the shared ones). */
+  mcp: { sessions: SessionManager; share?: SessionShare };
   sse?: LegacySseRoutes;
   /** POST requests being served right now (tool calls and other MCP requests). */
   inFlight(): number;
   /** What the HTTP fast lane served (`mcp.fastPath`; zeros when it is off): see fast-lane.ts. */
   fastLane(): FastLaneStats;
+  /** Requests the MCP endpoint served, by route (protocol/route.ts). */
+  routes(): RouteCounts;
   /** Stops accepting connections (idle ones close, later responses say `Connection: close`); open requests continue. */
   stopAccepting(): Promise<void>;
   /** Ends the open GET event streams (2025-era session streams, legacy SSE), so their clients reconnect elsewhere. */
@@ -145,23 +165,56 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     describeHttp: describeHttpRequest,
     ...(opts.tasks ? { tasks: opts.tasks } : {}),
   };
-  const mcp = createMcpRoutes({
+  const logger = opts.core.logger;
+  // The core routes' runners (mcp.fastPath): on sessions, and for 2026-07-28 requests.
+  const sessionCall = codec && !opts.stateless ? createSessionFastCall({ core: opts.core, modern: opts.modern, describeHttp: describeHttpRequest, tasksOffered: !!opts.tasks, codec }) : undefined;
+  const sessionRoutes = createSessionRoutes({
     factory,
-    ...(codec
-      ? { sessionCall: createSessionFastCall({ core: opts.core, modern: opts.modern, describeHttp: describeHttpRequest, tasksOffered: !!opts.tasks, codec }) }
-      : {}),
-    stateless: opts.stateless,
+    ...(sessionCall ? { sessionCall } : {}),
     responseMode: opts.responseMode,
-    mapErrorStatus: opts.mapErrorStatus,
     maxPayloadBytes: opts.maxPayloadBytes,
     sessions: opts.sessions,
     eventStore: opts.eventStore,
+    mapErrorStatus: opts.mapErrorStatus,
     ...(opts.sharedSessions ? { shared: opts.sharedSessions } : {}),
+    supportedProtocolVersions: supportedProtocolVersions(),
+    logger,
   });
+  const modernCall = codec && createModernFastCall({ core: opts.core, modern: opts.modern, codec, describeHttp: describeHttpRequest, tasksOffered: !!opts.tasks });
+  const modernRoutes = createModernRoutes({
+    factory,
+    ...(modernCall ? { modernCall } : {}),
+    responseMode: opts.responseMode,
+    maxPayloadBytes: opts.maxPayloadBytes,
+    mapErrorStatus: opts.mapErrorStatus,
+  });
+  const endpoint = createMcpEndpoint({
+    sessions: sessionRoutes,
+    modern: modernRoutes,
+    ...(modernCall ? { core: { modern: modernCall, ...(sessionCall ? { session: sessionCall } : {}) } } : {}),
+    stateless: opts.stateless,
+    maxPayloadBytes: opts.maxPayloadBytes,
+    logger,
+  });
+  // The express front of the endpoint: what the fast lane does not read (mcp-endpoint.ts serves both).
+  const mcpRouter = express.Router();
+  const viaExpress: RequestHandler = (req, res) =>
+    endpoint.serve({
+      req,
+      res,
+      body: req.method === 'POST' ? (req.body as unknown) : undefined,
+      auth: getRequestAuth(req),
+      remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
+      requestId: getRequestId(req),
+      front: 'express',
+    });
+  mcpRouter.post('/', viaExpress);
+  mcpRouter.get('/', viaExpress);
+  mcpRouter.delete('/', viaExpress);
   if (opts.auth) app.use(opts.auth.publicRouter);
   const authGuard = opts.auth?.mcpGuard ? [opts.auth.mcpGuard] : [];
   const readBody = bodyReadTimeout(opts.timeouts.bodyMs);
-  app.use('/mcp', guard, ...authGuard, readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth), mcp.router);
+  app.use('/mcp', guard, ...authGuard, readBody, ...jsonBody(opts.maxPayloadBytes, opts.maxJsonDepth), mcpRouter);
 
   let sse: LegacySseRoutes | undefined;
   if (opts.legacySse) {
@@ -196,17 +249,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       bodyTimeoutMs: opts.timeouts.bodyMs,
       ...(opts.auth?.mcpGuard ? { guard: opts.auth.mcpGuard } : {}),
       closed: !!opts.auth?.mcpGuard && !opts.auth.guardsAhead,
-      mapErrorStatus: opts.mapErrorStatus,
-      fastCall: createModernFastCall({
-        core: opts.core,
-        modern: opts.modern,
-        codec,
-        describeHttp: describeHttpRequest,
-        tasksOffered: !!opts.tasks,
-      }),
-      serveMcp: mcp.serve,
-      serveSessionCall: mcp.serveSessionCall,
-      resumeSessionCall: mcp.resumeSessionCall,
+      endpoint,
       logger: opts.core.logger,
     });
   // FrontResponse: the fast lane's responses write the front's headers with their own (front-response.ts).
@@ -218,9 +261,17 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     app,
     server,
     url: `${baseUrl}/mcp`,
-    mcp,
+    mcp: { sessions: sessionRoutes.sessions, ...(sessionRoutes.share ? { share: sessionRoutes.share } : {}) },
     inFlight: () => front.inFlight(),
-    fastLane: () => (lane ? lane.stats() : { fastCalls: 0, sessionCalls: 0, direct: 0 }),
+    fastLane: () => {
+      const counts = endpoint.counts();
+      return {
+        fastCalls: counts['core.modern'] ?? 0,
+        sessionCalls: (counts['core.session'] ?? 0) + (counts['core.session-resume'] ?? 0),
+        direct: endpoint.laneToOthers(),
+      };
+    },
+    routes: () => ({ ...endpoint.counts() }),
     stopAccepting: () =>
       new Promise<void>((resolve) => {
         closing = true;
@@ -233,7 +284,8 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       }),
     endStreams: () => streams.endAll(),
     async close() {
-      await mcp.close();
+      await sessionRoutes.close();
+      await modernRoutes.close();
       await sse?.close();
       server.closeAllConnections();
     },

@@ -3,13 +3,23 @@
  * own server instance, POST /messages?sessionId=… feeds it.
  */
 import express, { type Request, type Response } from 'express';
+import { getRequestAuth } from '../../auth/request-auth.js';
 import { MCP_ERROR_CODES } from '../../core/errors.js';
 import type { HttpRouter } from '../../core/http-types.js';
-import { sdkAuthOf } from '../../protocol/auth-info.js';
+import { LegacySseTransport } from '../../protocol/legacy-sse-transport.js';
+import { rememberHttpFacts } from '../../protocol/request-facts.js';
+import { decideRoute } from '../../protocol/route.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
-import { LegacySseTransport } from './legacy-sse-transport.js';
-import { sessionCaller, sessionOwner } from './session-owner.js';
+import { getRequestId } from './request-id.js';
+import { sessionCaller } from './session-owner.js';
+
+/** The subject the HTTP guard verified (getRequestAuth), when there is one. */
+const ownerOf = (req: Request): string | undefined => {
+  const subject = getRequestAuth(req)?.subject;
+  return typeof subject === 'string' && subject !== '' ? subject : undefined;
+};
+const addressOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? '';
 
 export interface LegacySseRoutes {
   router: HttpRouter;
@@ -38,14 +48,14 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, caps: Legac
 
   router.get('/sse', async (req: Request, res: Response) => {
     if (streams.size >= caps.maxSessions) return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions');
-    const caller = sessionCaller(req, sessionOwner(res));
+    const caller = sessionCaller(ownerOf(req), addressOf(req));
     if (heldBy(caller) >= (caps.maxPerCaller ?? caps.maxSessions)) {
       return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions for this caller');
     }
     const transport = new LegacySseTransport(res, messagesPath);
     const built = await buildServer({ ...factory, transport: 'sse', trackLive: true }, '2025');
     streams.set(transport.sessionId, transport);
-    owners.set(transport.sessionId, sessionOwner(res));
+    owners.set(transport.sessionId, ownerOf(req));
     callers.set(transport.sessionId, caller);
     transport.onclose = () => {
       streams.delete(transport.sessionId);
@@ -59,16 +69,25 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, caps: Legac
 
   router.post(messagesPath, (req: Request, res: Response) => {
     const id = typeof req.query.sessionId === 'string' ? req.query.sessionId : '';
-    const transport = owners.get(id) === sessionOwner(res) ? streams.get(id) : undefined;
+    const transport = owners.get(id) === ownerOf(req) ? streams.get(id) : undefined;
     if (!transport) return sendJsonRpcError(res, 404, MCP_ERROR_CODES.INVALID_REQUEST, 'Unknown or closed SSE session');
     const body: unknown = req.body;
     if (!body || typeof body !== 'object') return sendJsonRpcError(res, 400, MCP_ERROR_CODES.INVALID_REQUEST, 'Expected a JSON-RPC message');
     try {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const request = new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: 'POST', headers });
-      const authInfo = sdkAuthOf(req);
-      transport.receive(body as never, { request, ...(authInfo ? { authInfo } : {}) });
+      const route = decideRoute({ transport: 'sse' });
+      switch (route) {
+        case 'sdk.legacy-sse': {
+          // The stream's own SDK server instance serves the message.
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+          const request = new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: 'POST', headers });
+          rememberHttpFacts(request.headers, { requestId: getRequestId(req), remoteAddress: addressOf(req) });
+          transport.receive(body as never, { request, auth: getRequestAuth(req) });
+          break;
+        }
+        default:
+          throw new Error(`route ${route} is not served on a legacy SSE stream`);
+      }
     } catch (err) {
       return sendJsonRpcError(res, 410, MCP_ERROR_CODES.INVALID_REQUEST, (err as Error).message);
     }

@@ -1,9 +1,8 @@
 /**
  * What every HTTP request gets first, on the express chain and on the HTTP
- * fast lane alike: the security headers, its request id (X-Request-Id), the
- * id and the client address handed to the protocol layer through the request's
- * own headers, and the count of POSTs in flight (graceful shutdown waits for
- * them). Once the server stopped accepting (`closing`), every request admitted is
+ * fast lane alike: the security headers, its request id (X-Request-Id, kept
+ * on the request: request-id.ts), and the count of POSTs in flight (graceful
+ * shutdown waits for them). Once the server stopped accepting (`closing`), every request admitted is
  * answered with `Connection: close`, so its kept-alive connection ends after it.
  * Admitting a request twice (the fast lane handing it on to express) changes nothing.
  *
@@ -18,11 +17,11 @@ import { securityHeaderList, securityHeaderWriter, type SecurityHeadersOptions }
 
 export interface RequestFront {
   /**
-   * Admits a request; `remoteAddress` is the client address after the trust-proxy rules. `defer`:
+   * Admits a request. `defer`:
    * a FrontResponse keeps the headers until it is written (a response handed to express must then
    * be stored first, `FrontResponse.storeFront`).
    */
-  admit(req: IncomingMessage, res: ServerResponse, remoteAddress: string | undefined, how?: { defer: boolean }): void;
+  admit(req: IncomingMessage, res: ServerResponse, how?: { defer: boolean }): void;
   /** The express face of `admit`. */
   middleware: RequestHandler;
   /** POST requests being served right now. */
@@ -43,7 +42,7 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
   };
   let inFlight = 0;
 
-  const admit: RequestFront['admit'] = (req, res, remoteAddress, how) => {
+  const admit: RequestFront['admit'] = (req, res, how) => {
     const id = requestIdOf(req, res);
     const close = opts.closing?.() === true;
     if (!(how?.defer && res instanceof FrontResponse && res.deferFront(deferred, id, close))) {
@@ -51,9 +50,6 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
       if (close) res.setHeader('Connection', 'close');
       res.setHeader(REQUEST_ID_HEADER, id);
     }
-    // Hand the accepted id to the protocol layer through the request itself.
-    req.headers['x-request-id'] = id;
-    req.headers['x-fa-mcp-remote-address'] = remoteAddress ?? req.socket.remoteAddress ?? '';
     if (req.method === 'POST' && !(req as Counted)[counted]) {
       (req as Counted)[counted] = true;
       (res as Counted)[counted] = true;
@@ -65,7 +61,7 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
   return {
     admit,
     middleware: (req, res, next) => {
-      admit(req, res, req.ip);
+      admit(req, res);
       next();
     },
     inFlight: () => inFlight,

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -56,7 +56,7 @@ export function requestIdMiddleware(): RequestHandler {
  * not pass through the middleware gets a fresh id on first call, kept for
  * later calls, so callers always receive a stable string.
  */
-export function getRequestId(req: Request): string {
+export function getRequestId(req: IncomingMessage): string {
   let id = (req as WithId)[ID];
   if (id === undefined) {
     id = randomUUID();

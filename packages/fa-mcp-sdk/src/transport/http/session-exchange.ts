@@ -56,22 +56,23 @@ export class SessionStreams {
   }
 
   /**
-   * Serves a Last-Event-ID resumption when the event belongs to a call still
-   * running here; false leaves the request to the SDK's transport (other
-   * streams, finished calls, unknown ids).
+   * The stream of a call still running here that the event `lastEventId` belongs to; undefined
+   * for other streams, finished calls and unknown ids (the SDK's transport resumes those).
    */
-  async resume(lastEventId: string, res: ServerResponse): Promise<boolean> {
-    if (this.open.size === 0) return false;
+  async streamOf(lastEventId: string): Promise<ResumableStream | undefined> {
+    if (this.open.size === 0) return undefined;
     const streamId = await this.events.getStreamIdForEventId?.(lastEventId);
-    const stream = streamId === undefined ? undefined : this.open.get(streamId);
-    if (!stream) return false;
+    return streamId === undefined ? undefined : this.open.get(streamId);
+  }
+
+  /** Resumes `stream` on `res` after `lastEventId` (its events are stored: a call that finished since is replayed to its end). */
+  resume(stream: ResumableStream, lastEventId: string, res: ServerResponse): void {
     if (stream.attached) {
       const text = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Conflict: Stream already has an active connection' }, id: null });
       res.writeHead(409, { 'content-type': 'application/json' }).end(text);
-      return true;
+      return;
     }
     stream.resume(lastEventId, res);
-    return true;
   }
 
   /** A call answered on an event stream. `priming`: the client's revision takes the priming event (2025-11-25 and later). */
@@ -97,12 +98,18 @@ export class SessionStreams {
   }
 }
 
+/** A call's event stream, as a resumption sees it. */
+export interface ResumableStream {
+  readonly attached: boolean;
+  resume(lastEventId: string, res: ServerResponse): void;
+}
+
 /**
  * One call's event stream: events stored, then written to whichever response is attached.
  * A call answered before the event loop turns (most calls) costs no stream id, no listing, no
  * promise queue and no timer: its answer leaves at once (answerAtOnce).
  */
-class CallStream {
+class CallStream implements ResumableStream {
   private streamId: string | undefined;
   private sink: ServerResponse | undefined;
   private keepAlive: NodeJS.Timeout | undefined;

@@ -9,7 +9,7 @@
  * when the store says nobody used it anywhere; on shutdown the sessions close
  * here only, to be restored by the other instances.
  */
-import type { WebStandardStreamableHTTPServerTransport } from '../../protocol/sdk-server.js';
+import type { SessionTransport } from '../../protocol/http-entry.js';
 import type { CoreLogger } from '../../core/core.js';
 import type { SessionLink } from '../../protocol/session-fast-call.js';
 import type { SessionStreams } from './session-exchange.js';
@@ -18,7 +18,7 @@ import type { SessionStateChange } from '../../protocol/server-factory.js';
 
 export interface Session {
   id: string;
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: SessionTransport;
   lastSeen: number;
   /** Requests being served right now; a session in use is never evicted. */
   inFlight: number;

@@ -8,7 +8,8 @@
  * server knows the client's capabilities and version, and the session's log
  * level and subscriptions are applied again.
  */
-import { WebStandardStreamableHTTPServerTransport, type SdkAuthInfo } from '../../protocol/sdk-server.js';
+import { connectSession, createSessionTransport, type SessionTransport } from '../../protocol/http-entry.js';
+import type { AuthInfo } from '../../core/request-context.js';
 import { handshakeReplay } from '../../protocol/handshake-replay.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { SessionCalls } from '../../protocol/session-calls.js';
@@ -40,28 +41,33 @@ export interface SessionSeed {
 
 /** A session built, not yet initialized: `initialize` on its transport adds it to the manager. */
 export interface BuiltSession {
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: SessionTransport;
   /** Answers the client's initialize (the session is added and, with a shared store, recorded first). */
-  initialize(webReq: Request, body: unknown, authInfo: SdkAuthInfo | undefined): Promise<Response>;
+  initialize(webReq: Request, body: unknown, auth: AuthInfo | undefined): Promise<Response>;
 }
-
-// Object.assign, not `{ ...o, authInfo }` (SPREAD_FIRST in protocol/client-channel.ts).
-const withAuth = <T extends object>(o: T, authInfo: SdkAuthInfo | undefined) => (authInfo ? Object.assign({}, o, { authInfo }) : o);
 
 async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolean, onInitialized: (session: Session) => Promise<void>) {
   const { factory, sessions, share } = deps;
   const logger = factory.core.logger;
   const events = sessionEventStore(deps.eventStore, seed.id);
   // While a restored session replays its initialize, nothing is kept (events.muted): those answers go nowhere.
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: () => seed.id,
-    enableJsonResponse: deps.responseMode === 'json',
+  let scope: SessionCloseScope = 'end';
+  const transport = createSessionTransport({
+    id: seed.id,
+    responseMode: deps.responseMode,
     eventStore: events,
-    onsessioninitialized: () => onInitialized(session),
+    onInitialized: () => onInitialized(session),
     // DELETE: the session ends everywhere.
-    onsessionclosed: async (id) => {
-      sessions.forget(id);
-      await share?.ended(id);
+    onDeleted: async () => {
+      sessions.forget(seed.id);
+      await share?.ended(seed.id);
+    },
+    onClosed: () => {
+      calls.abortAll(sessionClosed());
+      sessions.forget(seed.id);
+      built.dispose();
+      // A copy closed here only leaves the session's events to the instances serving it on.
+      if (scope === 'end') events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
     },
   });
   // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
@@ -73,7 +79,6 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     link: { id: seed.id, server: built.server, logLevel: built.logLevel, calls, requestStreams },
     ...(requestStreams ? { streams: new SessionStreams(events) } : {}),
   };
-  let scope: SessionCloseScope = 'end';
   const session: Session = {
     id: seed.id,
     transport,
@@ -100,14 +105,7 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     session.shared = copy;
     built.server.wire.push(filter);
   }
-  transport.onclose = () => {
-    calls.abortAll(sessionClosed());
-    sessions.forget(seed.id);
-    built.dispose();
-    // A copy closed here only leaves the session's events to the instances serving it on.
-    if (scope === 'end') events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
-  };
-  await built.server.connect(transport);
+  await connectSession(built.server, transport);
   return { session, transport, built, events };
 }
 
@@ -148,9 +146,9 @@ export async function openSession(deps: SessionBuildDeps, seed: SessionSeed): Pr
   });
   return {
     transport,
-    initialize: async (webReq, body, authInfo) => {
+    initialize: async (webReq, body, auth) => {
       if (deps.share) initialize = (body as { params?: SessionInitialize }).params;
-      const response = await transport.handleRequest(webReq, withAuth({ parsedBody: body }, authInfo));
+      const response = await transport.handleRequest({ webReq, body, auth });
       if (!unrecorded) return response;
       // Not added anywhere, not stored: the session never existed for the client.
       await transport.close();
@@ -160,7 +158,7 @@ export async function openSession(deps: SessionBuildDeps, seed: SessionSeed): Pr
 }
 
 /** A session another instance opened, rebuilt from its row; added to the manager. */
-export async function restoreSession(deps: SessionBuildDeps, stored: StoredSession, authInfo: SdkAuthInfo | undefined): Promise<Session> {
+export async function restoreSession(deps: SessionBuildDeps, stored: StoredSession, auth: AuthInfo | undefined): Promise<Session> {
   const made = await build(deps, { id: stored.id, caller: stored.caller, ...(stored.owner !== undefined ? { owner: stored.owner } : {}) }, true, async (session) => {
     deps.sessions.add(session);
   });
@@ -168,7 +166,7 @@ export async function restoreSession(deps: SessionBuildDeps, stored: StoredSessi
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const replay = async (message: Record<string, unknown>, extra: Record<string, string> = {}) => {
     const webReq = new Request(url, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(message) });
-    const response = await made.transport.handleRequest(webReq, withAuth({ parsedBody: message }, authInfo));
+    const response = await made.transport.handleRequest({ webReq, body: message, auth });
     await response.text();
     if (response.status >= 300) throw new Error(`restoring session ${stored.id}: ${String(message.method)} answered ${response.status}`);
   };
