@@ -23,7 +23,7 @@ import { LIST_PAGES, type ListMethod } from './list-pages.js';
 import { contextFromFacts, type ContextSource } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 import { LEGACY_PROTOCOL_VERSIONS } from './wire-constants.js';
-import { observeRequest } from './wire-observe.js';
+import { observeRequest } from './observe-request.js';
 
 export interface ColdAnswersOptions {
   core: Core;

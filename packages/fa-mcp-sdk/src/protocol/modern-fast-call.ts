@@ -31,7 +31,7 @@ import { createFastCallReader, encodeError, errorStatus, type FastCall, type Fas
 import { encodeFastResult, type ResultStamp } from './fast-call-results.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { SdkCodec } from './sdk-codec.js';
-import { observeRequest } from './wire-observe.js';
+import { observeRequest } from './observe-request.js';
 import { contextFromFacts, type ContextSource, type CoreCallRequest, type HttpRequestDescriber } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 

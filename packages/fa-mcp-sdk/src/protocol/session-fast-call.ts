@@ -25,7 +25,7 @@ import { LazyAbort } from '../core/lazy-abort.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 import type { LogLevel } from '../core/types.js';
 import { legacySide } from './client-channel.js';
-import { observeRequest } from './wire-observe.js';
+import { observeRequest } from './observe-request.js';
 import { runToolCall, type CallOutcome } from './tool-call-run.js';
 import { runMethod, servedMethods } from './method-run.js';
 import { encodeError, readSessionCall, type FastCall } from './fast-call-shape.js';

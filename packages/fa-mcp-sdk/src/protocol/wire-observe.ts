@@ -11,8 +11,9 @@
  * by itself (initialize, ping, server/discover, protocol errors), and every
  * later filter and the SDK's dispatch run inside the request's observation; for
  * what a core route serves (route.ts: modern-fast-call.ts, session-fast-call.ts,
- * cold-answers.ts), `observeRequest` around the runner. Both open the scope the
- * same way (`openScope`), and the operations side records it once when it ends
+ * cold-answers.ts), `observeRequest` around the runner (observe-request.ts).
+ * Both open the scope the same way (`openScope`), and the operations side
+ * records it once when it ends
  * (ops/wire-observer.ts: request metrics, spans, debug channels, trace sink).
  */
 import {
@@ -27,7 +28,8 @@ import {
   type TransportSendOptions,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra, TransportKind } from '../core/request-context.js';
-import type { WireObserver, WireOutcome, WireRequest, WireRequestScope } from '../core/telemetry.js';
+import type { WireObserver, WireRequestScope } from '../core/telemetry.js';
+import { openScope } from './observe-request.js';
 import { isReplayed } from './handshake-replay.js';
 import { httpFactsOf } from './request-facts.js';
 import type { Inbound, Outbound, WireConnection, WireFilter } from './wire-adapter.js';
@@ -39,30 +41,6 @@ export interface WireObservation extends WireFilter {
 }
 
 type Kind = 'request' | 'notification' | 'result' | 'error' | undefined;
-
-/** Opens the observation of one request (the operations side records it when it ends). */
-function openScope(observer: WireObserver, req: WireRequest): WireRequestScope {
-  return observer.request(req);
-}
-
-/** A request a core route serves, under its observation: ended once, with what was answered (or `cancelled`). */
-export interface ObservedRequest {
-  scope: WireRequestScope;
-  end(outcome: WireOutcome): void;
-}
-
-export function observeRequest(observer: WireObserver, req: WireRequest): ObservedRequest {
-  const scope = openScope(observer, req);
-  let observed = true;
-  return {
-    scope,
-    end(outcome) {
-      if (!observed) return;
-      observed = false;
-      scope.end(outcome);
-    },
-  };
-}
 
 /** What a message is, by the SDK's schemas (for messages nobody has checked yet). */
 function checkedKind(m: JSONRPCMessage): Kind {

@@ -80,7 +80,7 @@ describe('facts travel in the context, not in faked state', () => {
 
 describe('one place for each cross-cutting record', () => {
   it("a request's observation (request metrics, spans, wire logs) is opened in one module, on every route", () => {
-    expect(where(/\b(wire|observer)\.request\(/)).toEqual(['protocol/wire-observe.ts']);
+    expect(where(/\b(wire|observer)\.request\(/)).toEqual(['protocol/observe-request.ts']);
   });
 
   it('the MCP method names are listed once (core/methods.ts); the metrics and the core handlers derive from it', async () => {
