@@ -3,6 +3,7 @@ import { askUserTool } from './ask-user.js';
 import { convertCurrencyTool } from './convert-currency.js';
 import { getTimeTool } from './get-time.js';
 import { slowReportTool } from './slow-report.js';
+import { whoamiTool } from './whoami.js';
 
 /** Every tool of the demo, each with its own handler. */
-export const demoTools: ITool[] = [getTimeTool, convertCurrencyTool, slowReportTool, askUserTool];
+export const demoTools: ITool[] = [getTimeTool, convertCurrencyTool, slowReportTool, askUserTool, whoamiTool];

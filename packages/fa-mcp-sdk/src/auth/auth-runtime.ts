@@ -20,9 +20,12 @@ import { LdapGroupResolver } from './ldap-groups.js';
 import { PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
 import { Revocation } from './revocation.js';
 import { createTokenMinter, type TokenMinter } from './token-minter.js';
+import type { TrustedIdp } from './trusted-idps.js';
 import { requireCjs } from '../core/require-cjs.js';
 import type { AuthInfo, CustomAuthValidator, RevocationCheck } from './types.js';
 import type { JwtSigner } from './jwt-signer.js';
+import type { AssertionReplayGuard } from './grant-id-jag.js';
+import type { TokenGrant } from './oauth-token-endpoint.js';
 
 export interface AuthRuntimeInput {
   config: AppConfig;
@@ -36,6 +39,8 @@ export interface AuthRuntimeInput {
   onFailure?: (reason: string, detail: Record<string, unknown>) => void;
   /** The counters of `webServer.auth.failureThrottle` on the rate-limit store; no throttle without them. */
   failureLimiters?: FailureLimiters;
+  /** Where the `jti` of each ID-JAG is used once (memory, or PostgreSQL shared by instances); needed with `oauth.trustedIdps`. */
+  usedAssertionIds?: AssertionReplayGuard;
 }
 
 export interface AuthRuntime {
@@ -103,6 +108,8 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
   const guardContext: GuardContext = { authenticator, challenge, ...(input.onFailure ? { onRefused: input.onFailure } : {}) };
   const createAuthMW = (options: AuthMWOptions = {}) => authMiddleware(guardContext, options);
   const minter = createTokenMinter(auth, schemes.signer);
+  // The token endpoint is an HTTP route: a stdio server with the same configuration takes no ID-JAG.
+  const idJag = schemes.trustedIdps && minter && config.mcp.transportType === 'http' ? await idJagGrantOf(input, schemes.trustedIdps, minter, revocation) : undefined;
 
   const routerInput = {
     auth,
@@ -112,6 +119,8 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
     ...(minter ? { minter } : {}),
     revocation,
     ...(throttle ? { throttle } : {}),
+    ...(idJag ? { idJag } : {}),
+    ...(input.onFailure ? { onRefused: input.onFailure } : {}),
     createAuthMW,
     logMint: (entry: Record<string, unknown>) => logger.info(entry, 'token minted'),
   };
@@ -142,4 +151,19 @@ export async function createAuthRuntime(input: AuthRuntimeInput): Promise<AuthRu
     },
     clearGroupCache: () => ldap?.clearCache(),
   };
+}
+
+/** The ID-JAG grant of /oauth/token over the trusted identity providers (loaded only where they are configured). */
+async function idJagGrantOf(input: AuthRuntimeInput, idps: TrustedIdp[], minter: TokenMinter, revocation: Revocation): Promise<TokenGrant> {
+  const { auth } = input.config.webServer;
+  if (!input.usedAssertionIds) throw new Error('webServer.auth.oauth.trustedIdps needs a store of used assertion ids (usedAssertionIds)');
+  const [{ IdJagVerifier }, { idJagGrant }] = await Promise.all([import('./id-jag-verifier.js'), import('./grant-id-jag.js')]);
+  const verifier = new IdJagVerifier({
+    idps,
+    audience: auth.jwtToken.issuer,
+    clockToleranceSec: auth.jwtToken.clockToleranceSec,
+    maxLifetimeSec: auth.oauth.idJagMaxLifetimeSec,
+  });
+  const log = input.logger;
+  return idJagGrant({ auth, minter, verifier, usedIds: input.usedAssertionIds, revocation, issued: (entry) => log.info(entry, 'token issued for an ID-JAG') });
 }

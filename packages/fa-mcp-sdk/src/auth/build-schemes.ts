@@ -10,7 +10,9 @@ import { basicVerifier } from './basic.js';
 import { legacyAesCtrVerifier } from './jwt-legacy-aes-ctr.js';
 import { allowedAlgorithms, generateSigningKey, importPrivateKey, importPublicKey } from './jwt-keys.js';
 import type { JwtSigner } from './jwt-signer.js';
+import { acceptsIdJag, resourceIdentifiers } from './oauth-paths.js';
 import { staticTokenVerifier, weakSecretReason } from './static-tokens.js';
+import { buildTrustedIdps, trustedIdpIssues, type TrustedIdp } from './trusted-idps.js';
 import type { Verifier } from './types.js';
 
 export interface Schemes {
@@ -19,6 +21,8 @@ export interface Schemes {
   signer?: JwtSigner;
   /** The audience tokens of this server carry or must carry. */
   audience?: string;
+  /** The identity providers whose ID-JAGs /oauth/token takes (`oauth.trustedIdps`, embedded mode). */
+  trustedIdps?: TrustedIdp[];
   warnings: string[];
 }
 
@@ -87,7 +91,9 @@ export async function buildSchemes(auth: AuthConfig, production: boolean): Promi
         audience = jwt.audience || jwt.issuer;
         const { JwtSigner } = await import('./jwt-signer.js');
         signer = await JwtSigner.create(key, { issuer: jwt.issuer, audience, scopeClaim: jwt.scopeClaim, groupsClaim: jwt.groupsClaim }, algorithms[0]);
-        verifiers.push((await loadJwtVerifier())({ name: 'jwtToken:embedded', key: signer.publicKeyObject, algorithms, issuer: jwt.issuer, audience, ...common }));
+        // A token minted from an ID-JAG is audience-restricted to the resource it named: one of this server's.
+        const audiences = acceptsIdJag(auth) ? [audience, ...resourceIdentifiers(auth)] : audience;
+        verifiers.push((await loadJwtVerifier())({ name: 'jwtToken:embedded', key: signer.publicKeyObject, algorithms, issuer: jwt.issuer, audience: audiences, ...common }));
         break;
       }
       case 'localKey': {
@@ -138,6 +144,8 @@ export async function buildSchemes(auth: AuthConfig, production: boolean): Promi
   }
 
   auth.oauth.clients.forEach((c, i) => weak(`oauth.clients[${i}].clientSecret`, c.clientSecret));
+  issues.push(...trustedIdpIssues(auth, (url) => jwksUrlIssue(url, production)));
+  if (acceptsIdJag(auth) && !auth.publicUrl) warnings.push('webServer.auth.oauth.trustedIdps: publicUrl is empty; the resource identifiers an ID-JAG must name are taken from jwtToken.issuer');
   if (auth.oauth.clients.length > 0 && jwt.mode !== 'embedded') warnings.push('webServer.auth.oauth.clients are used only in embedded mode');
   const mint = auth.mintEndpoint;
   if (mint.enabled) {
@@ -146,5 +154,6 @@ export async function buildSchemes(auth: AuthConfig, production: boolean): Promi
   }
 
   if (issues.length > 0) throw new AuthConfigError(issues);
-  return { verifiers, ...(signer ? { signer } : {}), ...(audience ? { audience } : {}), warnings };
+  const trustedIdps = acceptsIdJag(auth) ? await buildTrustedIdps(auth) : undefined;
+  return { verifiers, ...(signer ? { signer } : {}), ...(audience ? { audience } : {}), ...(trustedIdps ? { trustedIdps } : {}), warnings };
 }

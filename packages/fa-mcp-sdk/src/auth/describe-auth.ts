@@ -4,7 +4,7 @@
  * never containing a secret (no tokens, passwords, keys or client secrets).
  */
 import type { AuthConfig, TokenCheckConfig } from '../config/sections/auth-config.js';
-import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
+import { acceptsIdJag, authorizationServerOf, ID_JAG_GRANT_PROFILE, JWT_BEARER_GRANT, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
 
 export function describeAuth(auth: AuthConfig, tokenCheck: TokenCheckConfig, opts: { realm: string; custom: boolean; transport: 'http' | 'stdio' }): Record<string, unknown> {
   if (opts.transport === 'stdio') {
@@ -31,6 +31,8 @@ export function describeAuth(auth: AuthConfig, tokenCheck: TokenCheckConfig, opt
       ...(issuer ? { issuer } : {}),
       ...(jwt.audience ? { audience: jwt.audience } : {}),
       ...(jwt.mode === 'embedded' ? { tokenEndpoint: '/oauth/token', grant: 'client_credentials', jwks: '/.well-known/jwks.json' } : {}),
+      // Which identity providers are trusted is not said (the ID-JAG draft's §9.4), only that ID-JAGs are taken.
+      ...(acceptsIdJag(auth) ? { enterpriseManaged: { grant: JWT_BEARER_GRANT, profile: ID_JAG_GRANT_PROFILE } } : {}),
       metadata: PROTECTED_RESOURCE_PATH,
     });
   }

@@ -12,8 +12,10 @@ export interface MintInput {
   ttlSec: number;
   scopes?: string[];
   groups?: string[];
-  /** The OAuth client the token is for (client_credentials). */
+  /** The OAuth client the token is for (client_credentials, ID-JAG). */
   clientId?: string;
+  /** The `aud` of this token instead of the configured audience (the resource an ID-JAG named). */
+  audience?: string | string[];
   claims?: Record<string, unknown>;
 }
 
@@ -78,7 +80,7 @@ export class JwtSigner {
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: this.alg, kid: this.kid, typ: 'at+jwt' })
       .setIssuer(this.opts.issuer)
-      .setAudience(this.opts.audience)
+      .setAudience(input.audience ?? this.opts.audience)
       .setSubject(input.subject)
       .setIssuedAt(iat)
       .setNotBefore(iat)

@@ -25,7 +25,8 @@ export interface JwtVerifierOptions {
   key: KeyObject | JWTVerifyGetKey;
   algorithms: string[];
   issuer?: string;
-  audience?: string;
+  /** The accepted `aud`: one value, or several of which the token must name one. */
+  audience?: string | string[];
   clockToleranceSec: number;
   /** How long a verified token is taken as verified again, in ms; 0 verifies every time. */
   verifyCacheMs?: number;

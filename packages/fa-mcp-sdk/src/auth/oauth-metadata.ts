@@ -9,11 +9,9 @@ import express, { type Request, type Response } from 'express';
 import type { AuthConfig } from '../config/sections/auth-config.js';
 import { baseUrlOf } from './base-url.js';
 import type { JwtSigner } from './jwt-signer.js';
-import { authorizationServerOf, PROTECTED_RESOURCE_PATH } from './oauth-paths.js';
+import { acceptsIdJag, authorizationServerOf, ID_JAG_GRANT_PROFILE, JWT_BEARER_GRANT, PROTECTED_RESOURCE_PATH, RESOURCE_PATHS } from './oauth-paths.js';
 
 export { authorizationServerOf, PROTECTED_RESOURCE_PATH };
-/** The MCP routes whose path-aware metadata document is served (RFC 9728 §3.1). */
-const RESOURCE_PATHS = ['', '/mcp', '/sse'];
 
 export interface MetadataOptions {
   auth: AuthConfig;
@@ -33,6 +31,7 @@ export function metadataRouter(opts: MetadataOptions): express.Router {
   const { auth } = opts;
   const issuer = authorizationServerOf(auth);
   const scopes = auth.oauth.scopesSupported;
+  const idJag = acceptsIdJag(auth);
 
   for (const path of RESOURCE_PATHS) {
     router.get(`${PROTECTED_RESOURCE_PATH}${path}`, (req: Request, res: Response) => {
@@ -53,19 +52,21 @@ export function metadataRouter(opts: MetadataOptions): express.Router {
       const base = baseUrlOf(req, auth.publicUrl);
       json(res, {
         issuer,
-        // No authorization endpoint: only client_credentials is served. The URL answers with
+        // No authorization endpoint: only the token endpoint's grants are served. The URL answers with
         // unsupported_response_type; it is listed because MCP clients expect the field.
         authorization_endpoint: `${base}/oauth/authorize`,
         token_endpoint: `${base}/oauth/token`,
         jwks_uri: `${base}/.well-known/jwks.json`,
-        grant_types_supported: ['client_credentials'],
+        grant_types_supported: idJag ? ['client_credentials', JWT_BEARER_GRANT] : ['client_credentials'],
+        // Says only that ID-JAGs are processed, never which identity providers are trusted (the draft's §9.4).
+        ...(idJag ? { authorization_grant_profiles_supported: [ID_JAG_GRANT_PROFILE] } : {}),
         response_types_supported: [],
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         ...(scopes.length ? { scopes_supported: scopes } : {}),
       });
     });
     router.get('/oauth/authorize', (_req: Request, res: Response) => {
-      res.status(400).json({ error: 'unsupported_response_type', error_description: 'This server issues tokens only through the client_credentials grant' });
+      res.status(400).json({ error: 'unsupported_response_type', error_description: 'This server issues tokens only at its token endpoint (client_credentials, and ID-JAGs where identity providers are trusted)' });
     });
     router.get('/.well-known/jwks.json', (_req: Request, res: Response) => json(res, signer.jwks()));
   }

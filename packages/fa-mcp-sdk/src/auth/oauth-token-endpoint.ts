@@ -1,18 +1,26 @@
 /**
- * `POST /oauth/token` of the embedded mode: the client-credentials grant
- * (RFC 6749 §4.4) for configured clients. A client authenticates with HTTP
- * Basic or form fields (secrets compared in constant time, unknown clients
- * taking the same path), gets only scopes it is allowed, and a lifetime no
- * longer than its allowance; asking for more is refused, not trimmed.
+ * `POST /oauth/token` of the embedded mode: the client authenticates
+ * (oauth-client-auth.ts, under the failure throttle), then the grant it asks
+ * for runs: `client_credentials` (RFC 6749 §4.4) for configured clients, and
+ * the jwt-bearer grant with an ID-JAG (grant-id-jag.ts) when identity providers
+ * are trusted. Every refusal is an OAuth error (RFC 6749 §5.2) naming the
+ * check that failed, and goes through one hook (`onRefused`: the auth-failure
+ * metric, the debug channel, the audit trail) with its reason and facts.
  */
 import express, { type Request, type Response } from 'express';
 import type { AuthConfig, OAuthClientConfig } from '../config/sections/auth-config.js';
-import { AuthError } from '../core/auth-error.js';
+import { RateLimitedError } from '../core/errors.js';
 import { sendAuthRefusal } from './challenge.js';
-import { safeEqual } from './constant-time.js';
-import { AuthThrottledError, type FailureThrottle } from './failure-throttle.js';
+import type { FailureThrottle } from './failure-throttle.js';
+import { clientCredentialsGrant } from './grant-client-credentials.js';
+import { authenticateClient } from './oauth-client-auth.js';
+import { JWT_BEARER_GRANT } from './oauth-paths.js';
 import type { Revocation } from './revocation.js';
 import type { TokenMinter } from './token-minter.js';
+import { sendTokenRefusal, TokenRefusal } from './token-refusal.js';
+
+/** A grant: the authenticated client and the form in, the token response out (or a TokenRefusal thrown). */
+export type TokenGrant = (client: OAuthClientConfig, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 export interface TokenEndpointOptions {
   auth: AuthConfig;
@@ -21,80 +29,51 @@ export interface TokenEndpointOptions {
   realm: string;
   /** Counts unknown clients and wrong secrets per address, client id from that address and client id (`webServer.auth.failureThrottle`). */
   throttle?: FailureThrottle;
-}
-
-const DUMMY: OAuthClientConfig = { clientId: '\0', clientSecret: '\0unknown-client\0' };
-
-function oauthError(res: Response, status: number, error: string, description: string, realm?: string): void {
-  if (realm) res.setHeader('WWW-Authenticate', `Basic realm="${realm.replace(/[\\"]/g, '')}", charset="UTF-8"`);
-  res.status(status).json({ error, error_description: description });
-}
-
-function clientCredentials(req: Request): { id: string; secret: string; viaHeader: boolean } | undefined {
-  const header = req.get('authorization');
-  if (header && /^basic\s/i.test(header)) {
-    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return undefined;
-    try {
-      // client_secret_basic form-urlencodes both parts before base64 (RFC 6749 §2.3.1).
-      const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
-      return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)), viaHeader: true };
-    } catch {
-      return undefined;
-    }
-  }
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  if (typeof body.client_id === 'string' && typeof body.client_secret === 'string') {
-    return { id: body.client_id, secret: body.client_secret, viaHeader: false };
-  }
-  return undefined;
+  /** The jwt-bearer grant with ID-JAGs (grant-id-jag.ts), when identity providers are trusted. */
+  idJag?: TokenGrant;
+  /** Told of every refusal: a reason of AUTH_FAILURE_REASONS and the structured refusal (TokenRefusalDetail). */
+  onRefused?: (reason: string, detail: Record<string, unknown>) => void;
 }
 
 export function tokenEndpointRouter(opts: TokenEndpointOptions): express.Router {
   const router = express.Router();
   const { auth, minter } = opts;
-  router.post('/oauth/token', express.urlencoded({ extended: false, limit: '8kb' }), (req: Request, res: Response) => {
+  const grants: Record<string, TokenGrant> = {
+    client_credentials: (client, body) => clientCredentialsGrant(auth, minter, client, body),
+    ...(opts.idJag ? { [JWT_BEARER_GRANT]: opts.idJag } : {}),
+  };
+  const supported = Object.keys(grants).join(', ');
+  // The assertion of a jwt-bearer grant is a JWT of a few KB at most.
+  router.post('/oauth/token', express.urlencoded({ extended: false, limit: '16kb' }), (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Pragma', 'no-cache');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const grantType = typeof body.grant_type === 'string' ? body.grant_type.slice(0, 100) : undefined;
+    let clientId: string | undefined;
     void (async () => {
-      const creds = clientCredentials(req);
-      if (!creds) return oauthError(res, 401, 'invalid_client', 'Client authentication is required', opts.realm);
-      // Compare against a dummy when the id is unknown, so an unknown client costs the same time.
-      const client = auth.oauth.clients.find((c) => c.clientId === creds.id);
-      const secretOk = safeEqual(creds.secret, (client ?? DUMMY).clientSecret);
-      const keys = { address: req.ip ?? req.socket.remoteAddress, user: creds.id };
-      if (!client || !secretOk) {
-        const refusal = new AuthError('invalid_credentials', 'Unknown client or wrong secret');
-        const answer = opts.throttle ? await opts.throttle.refused(refusal, keys, false, true) : refusal;
-        if (answer instanceof AuthThrottledError) return sendAuthRefusal(res, answer, { realm: opts.realm, basic: false }, 'oauth');
-        return oauthError(res, 401, 'invalid_client', refusal.message, opts.realm);
+      const client = await authenticateClient(req, { auth, revocation: opts.revocation, throttle: opts.throttle });
+      clientId = client.clientId;
+      const grant = grantType ? grants[grantType] : undefined;
+      if (!grant) throw new TokenRefusal('unsupported_grant_type', `Supported grant types: ${supported}`, 'unsupported_grant_type', 'grant_type');
+      res.status(200).json(await grant(client, body));
+    })().catch((err: unknown) => {
+      const refusal = asRefusal(err);
+      if (refusal) {
+        const detail = refusal.withFacts(clientId ? { clientId } : {}).detail(grantType);
+        opts.onRefused?.(refusal.reason, detail);
+        return sendTokenRefusal(res, refusal, opts.realm);
       }
-      // A right secret while blocked is refused like a wrong one, and waits as long while the client id is slowed.
-      const blocked = await opts.throttle?.assertOpen(keys, true).then(() => undefined, (err: unknown) => err);
-      if (blocked) return sendAuthRefusal(res, blocked, { realm: opts.realm, basic: false }, 'oauth');
-      try {
-        await opts.revocation.assertNotRevoked({ subject: client.clientId, scopes: [], groups: [], claims: {} });
-      } catch {
-        return oauthError(res, 401, 'invalid_client', 'This client has been revoked', opts.realm);
-      }
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      if (body.grant_type !== 'client_credentials') return oauthError(res, 400, 'unsupported_grant_type', 'Only client_credentials is supported');
-      const allowed = client.scopes ?? [];
-      const requested = typeof body.scope === 'string' ? body.scope.split(/\s+/).filter(Boolean) : allowed;
-      const beyond = requested.filter((s) => !allowed.includes(s));
-      if (beyond.length > 0) return oauthError(res, 400, 'invalid_scope', `Scope not allowed for this client: ${beyond.join(' ')}`);
-      const maxTtl = Math.min(client.maxTtlSec ?? auth.jwtToken.maxTtlSec, auth.jwtToken.maxTtlSec);
-      const rawTtl = body.ttl ?? body.expires_in;
-      let ttlSec = maxTtl;
-      if (rawTtl !== undefined) {
-        ttlSec = Number(rawTtl);
-        if (!Number.isInteger(ttlSec) || ttlSec < 1) return oauthError(res, 400, 'invalid_request', 'ttl must be a positive integer of seconds');
-        if (ttlSec > maxTtl) return oauthError(res, 400, 'invalid_request', `Requested lifetime exceeds the allowance of ${maxTtl} s`);
-      }
-      const minted = await minter.mint({ subject: client.clientId, clientId: client.clientId, scopes: requested, ttlSec, ...(client.groups ? { groups: client.groups } : {}) });
-      res.status(200).json({ access_token: minted.token, token_type: 'Bearer', expires_in: ttlSec, ...(requested.length ? { scope: requested.join(' ') } : {}) });
-    })().catch(() => oauthError(res, 500, 'server_error', 'The token could not be issued'));
+      // The failure throttle's 429 (Retry-After, temporarily_unavailable).
+      opts.onRefused?.('throttled', { endpoint: '/oauth/token', ...(grantType ? { grantType } : {}), error: 'temporarily_unavailable', check: 'failure_throttle', description: (err as Error).message });
+      sendAuthRefusal(res, err, { realm: opts.realm, basic: false }, 'oauth');
+    });
   });
   return router;
+}
+
+/** A refusal to answer as it is; any other failure (but the throttle's) is a server error with nothing of it shown. */
+function asRefusal(err: unknown): TokenRefusal | undefined {
+  if (err instanceof TokenRefusal) return err;
+  if (err instanceof RateLimitedError) return undefined;
+  return new TokenRefusal('server_error', 'The token could not be issued', 'other', 'server');
 }

@@ -6,7 +6,7 @@
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { expect } from 'vitest';
@@ -244,4 +244,35 @@ export function guardedServer(calls: string[]): McpServerData {
 /** startTestServer with the test isolation every auth test wants: no env, no config files, silent. */
 export function startAuthServer(data: McpServerData, target: TestTarget, config: Record<string, unknown>, extra: Partial<StartTestServerOptions> = {}): Promise<TestServer> {
   return startTestServer(data, { target, config, cwd: FIXTURES_DIR, env: {}, nodeEnv: 'test', ...extra });
+}
+
+/** A free loopback port (for an embedded issuer that must be known before the server listens). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** HTTP Basic of an OAuth client (client_secret_basic form-urlencodes both parts, RFC 6749 §2.3.1). */
+export const clientBasic = (id: string, secret: string) => ({
+  Authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+});
+
+export interface TokenAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** POST /oauth/token with a form and headers. */
+export async function tokenRequest(base: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<TokenAnswer> {
+  const res = await fetch(new URL('/oauth/token', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }

@@ -4,34 +4,14 @@
  * then the official client's ClientCredentialsProvider going through all of
  * it from a bare 401.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getJsonFromResult } from '../../src/index.js';
 import type { TestServer, TestTarget } from '../../src/testing/index.js';
-import { bearer, decodePart, guardedServer, rawPost, startAuthServer, toolCall } from './helpers.js';
+import { bearer, clientBasic, decodePart, freePort, guardedServer, rawPost, startAuthServer, tokenRequest, toolCall } from './helpers.js';
 
 const MODERN: TestTarget = { transport: 'http', era: '2026', label: 'http/2026' };
 const SECRET_A = 'client-a-secret-0123456789abcdefghijkl';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function tokenRequest(base: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await fetch(new URL('/oauth/token', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(form).toString(),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
-}
-const clientBasic = (id: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}` });
 
 describe('OAuth in embedded mode', () => {
   const calls: string[] = [];

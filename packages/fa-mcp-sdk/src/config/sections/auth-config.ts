@@ -10,6 +10,17 @@ export interface OAuthClientConfig {
   maxTtlSec?: number;
 }
 
+/** One enterprise identity provider of `webServer.auth.oauth.trustedIdps`. */
+export interface TrustedIdpConfig {
+  issuer: string;
+  jwksUrl: string;
+  algorithms?: string[];
+  /** The oauth.clients this IdP may issue ID-JAGs for. */
+  clientIds: string[];
+  /** The ID-JAG claims of the subject, the e-mail and the groups (defaults: sub, email, groups). */
+  claims?: { subject?: string; email?: string; groups?: string };
+}
+
 /** `webServer.auth`, as validated. */
 export interface AuthConfig {
   enabled: boolean;
@@ -41,7 +52,7 @@ export interface AuthConfig {
     groupsClaim: string;
     maxTtlSec: number;
   };
-  oauth: { clients: OAuthClientConfig[]; scopesSupported: string[] };
+  oauth: { clients: OAuthClientConfig[]; scopesSupported: string[]; trustedIdps: TrustedIdpConfig[]; idJagMaxLifetimeSec: number };
   mintEndpoint: {
     enabled: boolean;
     path: string;

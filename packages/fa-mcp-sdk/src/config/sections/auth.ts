@@ -71,21 +71,21 @@ const jwtTokenNode: SchemaNode = {
       type: 'integer',
       minimum: 0,
       default: 30_000,
-      description: 'remoteJwks: minimum time between two JWKS fetches triggered by an unknown key id, in ms.',
+      description: 'remoteJwks and oauth.trustedIdps: minimum time between two JWKS fetches triggered by an unknown key id, in ms.',
       'x-env': ['AUTH_JWT_JWKS_COOLDOWN_MS'],
     },
     jwksCacheMaxAgeMs: {
       type: 'integer',
       minimum: 1000,
       default: 600_000,
-      description: 'remoteJwks: how long a fetched JWKS is used before it is fetched again, in ms.',
+      description: 'remoteJwks and oauth.trustedIdps: how long a fetched JWKS is used before it is fetched again, in ms.',
       'x-env': ['AUTH_JWT_JWKS_CACHE_MAX_AGE_MS'],
     },
     jwksTimeoutMs: {
       type: 'integer',
       minimum: 100,
       default: 5000,
-      description: 'remoteJwks: time limit of one JWKS fetch, in ms.',
+      description: 'remoteJwks and oauth.trustedIdps: time limit of one JWKS fetch, in ms.',
       'x-env': ['AUTH_JWT_JWKS_TIMEOUT_MS'],
     },
     subjectClaim: text('Claim naming the caller (legacyAesCtr tokens use `user`).', ['AUTH_JWT_SUBJECT_CLAIM'], 'sub'),
@@ -103,7 +103,7 @@ const jwtTokenNode: SchemaNode = {
 
 const oauthNode: SchemaNode = {
   type: 'object',
-  description: 'OAuth surface of the embedded mode.',
+  description: 'OAuth surface of the embedded mode: clients of POST /oauth/token and the enterprise identity providers it trusts.',
   additionalProperties: false,
   properties: {
     clients: {
@@ -121,11 +121,47 @@ const oauthNode: SchemaNode = {
         },
       },
       default: [],
-      description: 'Clients of the client_credentials grant: `{ clientId, clientSecret, scopes, groups?, maxTtlSec? }`; env value is a JSON array.',
+      description:
+        'Clients of POST /oauth/token (client_credentials, and ID-JAGs of oauth.trustedIdps): `{ clientId, clientSecret, scopes, groups?, maxTtlSec? }`; scopes are the most a token for the client may carry; env value is a JSON array.',
       'x-env': ['AUTH_OAUTH_CLIENTS'],
       'x-secret': true,
     },
     scopesSupported: strings('Scopes advertised in the OAuth metadata documents.', ['AUTH_OAUTH_SCOPES_SUPPORTED']),
+    trustedIdps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['issuer', 'jwksUrl', 'clientIds'],
+        properties: {
+          issuer: { type: 'string', minLength: 1 },
+          jwksUrl: { type: 'string', minLength: 1 },
+          algorithms: { type: 'array', items: { type: 'string' } },
+          clientIds: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+          claims: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              subject: { type: 'string', minLength: 1 },
+              email: { type: 'string', minLength: 1 },
+              groups: { type: 'string', minLength: 1 },
+            },
+          },
+        },
+      },
+      default: [],
+      description:
+        'Enterprise identity providers whose Identity Assertion JWT Authorization Grants (ID-JAG, grant_type urn:ietf:params:oauth:grant-type:jwt-bearer) POST /oauth/token accepts (embedded mode): `{ issuer, jwksUrl, algorithms?, clientIds, claims?: { subject?, email?, groups? } }`; clientIds are oauth.clients the IdP may act for; claims names the ID-JAG claims of the subject (default sub), e-mail (email) and groups (groups); env value is a JSON array.',
+      'x-env': ['AUTH_OAUTH_TRUSTED_IDPS'],
+    },
+    idJagMaxLifetimeSec: {
+      type: 'integer',
+      minimum: 30,
+      maximum: 86_400,
+      default: 600,
+      description: 'Longest lifetime (exp - iat) and age an ID-JAG may have, in seconds; a longer-lived or older one is refused.',
+      'x-env': ['AUTH_OAUTH_ID_JAG_MAX_LIFETIME_SEC'],
+    },
   },
 };
 
