@@ -76,6 +76,11 @@ export function featureOutput(answers: Answers, sdkPaths: SdkPaths): FeatureOutp
     out.env.MCP_REQUEST_STATE_SECRET = generateSecret();
     out.secrets.push(out.env.MCP_REQUEST_STATE_SECRET);
   }
+  if (sdkPaths.has('mcp.audit.anchors.key')) {
+    // Signs the audit trail's anchors (config/production.yaml turns the trail on).
+    out.env.MCP_AUDIT_ANCHOR_KEY = generateSecret();
+    out.secrets.push(out.env.MCP_AUDIT_ANCHOR_KEY);
+  }
   if (answers.auth) {
     // A bearer token for the server's own clients (webServer.auth.permanentServerTokens).
     out.env.AUTH_PERMANENT_SERVER_TOKENS = generateSecret();

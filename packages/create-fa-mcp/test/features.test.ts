@@ -85,6 +85,12 @@ describe('features', () => {
 
       const production = await load(dir, 'production');
       if (sdkPaths.has('mcp.requestState.secret')) expect(production.mcp.requestState.secret).toBe(env.MCP_REQUEST_STATE_SECRET);
+      if (sdkPaths.has('mcp.audit.anchors.key')) {
+        // the audit trail is on in production, its anchors signed with the generated key; off in development
+        expect(production.mcp.audit).toMatchObject({ sink: 'jsonl', file: 'stderr', mode: 'async', anchors: { key: env.MCP_AUDIT_ANCHOR_KEY } });
+        expect(env.MCP_AUDIT_ANCHOR_KEY).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect((await load(dir, 'development')).mcp.audit.sink).toBe('off');
+      }
       expect(production.webServer.auth.enabled).toBe(true);
       expect(production.webServer.auth.permanentServerTokens).toEqual([env.AUTH_PERMANENT_SERVER_TOKENS]);
       expect(production.consul.enabled).toBe(true);
@@ -115,7 +121,12 @@ describe('features', () => {
   it('a project with every feature off loads with them off', async () => {
     const dir = join(tmp.dir, 'all-off');
     await scaffold({ targetDir: dir, templateDir: TEMPLATE_DIR, docsDir: DOCS_DIR, answers: sampleAnswers() });
-    const expectedEnv = ['HOST_PORT', 'POSTGRES_PASSWORD', ...(sdkPaths.has('mcp.requestState.secret') ? ['MCP_REQUEST_STATE_SECRET'] : [])];
+    const expectedEnv = [
+      'HOST_PORT',
+      'POSTGRES_PASSWORD',
+      ...(sdkPaths.has('mcp.requestState.secret') ? ['MCP_REQUEST_STATE_SECRET'] : []),
+      ...(sdkPaths.has('mcp.audit.anchors.key') ? ['MCP_AUDIT_ANCHOR_KEY'] : []),
+    ];
     expect(Object.keys(envOf(dir)).sort()).toEqual(expectedEnv.sort());
     const config = await load(dir, 'production');
     expect(config.webServer.port).toBe(4123);

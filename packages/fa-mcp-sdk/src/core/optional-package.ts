@@ -49,6 +49,10 @@ export const OPTIONAL_PARTS = {
     feature: 'The MCP client of fa-mcp-sdk/testing and of the Agent Tester',
     packages: [['@modelcontextprotocol/client', '2.4.0']],
   },
+  otelLogs: {
+    feature: 'Audit records as OpenTelemetry log records (mcp.audit.otel, with a LoggerProvider registered)',
+    packages: [['@opentelemetry/api-logs', '0.223.1']],
+  },
 } as const satisfies Record<string, OptionalPart>;
 
 export type OptionalPartName = keyof typeof OPTIONAL_PARTS;

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { CliIo } from '../io.js';
 import { registerAgentTestCommand } from './agent-test.js';
+import { registerAuditCommand } from './audit.js';
 import { registerConfigCommand } from './config.js';
 import { registerContractCommand } from './contract.js';
 import { registerContractDocsCommand } from './contract-docs.js';
@@ -11,4 +12,4 @@ import { registerWebhooksCommand } from './webhooks.js';
 
 export type RegisterCommand = (program: Command, io: () => CliIo) => unknown;
 
-export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerContractDocsCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand, registerWebhooksCommand];
+export const COMMANDS: RegisterCommand[] = [registerTokenCommand, registerContractCommand, registerContractDocsCommand, registerToolsMeasureCommand, registerConfigCommand, registerAgentTestCommand, registerWebhooksCommand, registerAuditCommand];
