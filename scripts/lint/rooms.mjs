@@ -28,6 +28,8 @@ export const ROOMS = {
   state: ['config', 'core', 'db'],
   tasks: ['config', 'core', 'db', 'state'],
   webhooks: ['config', 'core', 'db', 'state'],
+  // the audit trail: records, sinks (file, PostgreSQL, OpenTelemetry logs), chain verification
+  audit: ['config', 'core', 'db', 'state'],
   protocol: ['auth', 'config', 'core', 'state', 'tasks'],
   transport: ['auth', 'config', 'core', 'protocol', 'state', 'tasks'],
   rest: ['config', 'core', 'transport'],
@@ -36,7 +38,7 @@ export const ROOMS = {
   // the entry point fa-mcp-sdk/stores: re-exports the built-in stores, imports nothing else
   stores: ['state', 'tasks', 'webhooks'],
   testing: ['(root)', 'contract', 'core', 'protocol'],
-  cli: ['(root)', 'agent-tester', 'auth', 'config', 'contract', 'core', 'db', 'protocol', 'testing', 'webhooks'],
+  cli: ['(root)', 'agent-tester', 'audit', 'auth', 'config', 'contract', 'core', 'db', 'protocol', 'testing', 'webhooks'],
 };
 
 const SDK = /^@modelcontextprotocol\//;

@@ -17,6 +17,7 @@ export type {
   ICompletionContext,
   IAccessRequirements,
   IAudioContent,
+  ICacheHint,
   IClientChannel,
   IClientInputOptions,
   IContentBlock,
@@ -24,15 +25,19 @@ export type {
   IEmbeddedResourceContent,
   IIcon,
   IImageContent,
+  IMcpSession,
   IPromptArgument,
   IPromptData,
   IPromptMessage,
   IPromptResult,
   IResourceContents,
   IResourceData,
+  IResourceDescription,
   IResourceLinkContent,
   IResourceTemplateInfo,
   IServerInfo,
+  ISessionResource,
+  ISessionResources,
   ITextContent,
   ITool,
   IToolAnnotations,
@@ -43,11 +48,12 @@ export type {
   JsonObject,
   LogLevel,
   TResourceContent,
+  TResourcesSource,
   TToolHandlerResponse,
   TToolsSource,
 } from './core/types.js';
 export type { ToolHandler } from './core/tool-executor.js';
-export { TOOL_NAME_PATTERN } from './core/tool-name.js';
+export { MCP_TOOL_NAME_PATTERN, TOOL_NAME_PATTERN } from './core/tool-name.js';
 export { TRUNCATION_MARKER } from './core/steps/cap-result.js';
 export { deprecationMarker } from './core/deprecation.js';
 
@@ -173,3 +179,10 @@ export type {
 } from './webhooks/webhook-types.js';
 export type { WebhookRuntime } from './webhooks/webhook-runtime.js';
 export type { WebhookEndpointConfig, WebhooksConfig } from './config/sections/webhooks.js';
+
+// Audit trail
+export type {
+  AuditArguments, AuditOutcome, AuditOutcomeStatus, AuditPrincipal, AuditRecord, AuditRecordKind, AuditSignature, AuditTarget, AuditTaskInfo, AuditTaskStatus,
+} from './audit/audit-record.js';
+export type { AuditArgumentsMode, AuditConfig, AuditMode, AuditSinkKind } from './config/sections/audit.js';
+export type { IAuditFields } from './core/audit-fields.js';

@@ -18,6 +18,8 @@ import { LiveServers } from './protocol/live-servers.js';
 import type { ModernEraOptions } from './protocol/modern-era.js';
 import { createStateRuntime, stateInstances } from './state/state-runtime.js';
 import { createFailureLimiters } from './state/rate-limiters.js';
+import { createUsedAssertionIds } from './state/assertion-id-store.js';
+import { acceptsIdJag } from './auth/oauth-paths.js';
 import { Databases } from './db/databases.js';
 import type { RunningHttpServer } from './transport/http/http-server.js';
 import { metricsExposureWarning } from './ops/metrics-exposure.js';
@@ -54,6 +56,13 @@ async function authFailureLimiters(config: AppConfig, databases: Databases) {
   return createFailureLimiters(auth.failureThrottle, pool);
 }
 
+/** Where the `jti` of each ID-JAG is used once: the store of `mcp.rateLimit` too (memory, or PostgreSQL shared by instances). */
+async function usedAssertionIds(config: AppConfig, databases: Databases) {
+  if (!acceptsIdJag(config.webServer.auth) || config.mcp.transportType !== 'http') return undefined;
+  const rl = config.mcp.rateLimit;
+  return createUsedAssertionIds(rl.store === 'postgres' ? await databases.get(rl.database).pool() : undefined);
+}
+
 export async function initMcpServer(data: McpServerData, options: InitOptions = {}): Promise<McpServerHandle> {
   const { config: overrides, handleSignals = true, stdin, stdout, logDestination, ...loadOpts } = options;
   const loaded = loadConfig({ ...loadOpts, ...(overrides ? { overrides } : {}) });
@@ -77,6 +86,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     throw err;
   };
   const failureLimiters = await authFailureLimiters(config, databases).catch(failedStart);
+  const assertionIds = await usedAssertionIds(config, databases).catch(failedStart);
   const auth = await createAuthRuntime({
     config,
     name,
@@ -87,6 +97,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     // Called at request time, when the core below exists.
     onFailure: (reason, detail) => core.telemetry.authFailure(reason, detail),
     ...(failureLimiters ? { failureLimiters } : {}),
+    ...(assertionIds ? { usedAssertionIds: assertionIds } : {}),
   }).catch(failedStart);
   const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
   const state = await createStateRuntime({ config: config.mcp, databases, logger, serverName: name, ...stateInstances(data) }).catch(failedStart);
@@ -136,7 +147,11 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       })
     : undefined;
   if (tasks && ops.server.metrics) ops.server.metrics.observeTasks(() => tasks.store.countByStatus() as Promise<Record<string, number>>);
-  const live = new LiveServers();
+  const live = new LiveServers({
+    declared: core.declared,
+    served: (uri) => core.registry.resources.has(uri) || core.registry.findTemplate(uri) !== undefined,
+    logger,
+  });
   const changes = state.connectChanges({ resourceUpdated: (uri) => live.resourceUpdated(uri), listChanged: (kind) => live.listChanged(kind) });
   // The 2026-07-28 requestState codec is the SDK's: made where the SDK is loaded (HTTP below, stdio-sdk.ts).
   const modern: ModernEraOptions = { ...config.mcp, logger, sharedBecause: isStdio ? undefined : sharedInstancesReason(config, loaded.nodeEnv) };
@@ -272,6 +287,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       assertNotifiable(core.declared, kind);
       return changes.listChanged(kind);
     },
+    session: (id) => live.session(id),
     ...(state.minted ? { mintedResources: state.minted } : {}),
     get stopped() {
       return stopped;

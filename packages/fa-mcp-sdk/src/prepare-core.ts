@@ -27,6 +27,7 @@ import { Paginator } from './core/pagination.js';
 import { prepareSkills } from './skills/prepare-skills.js';
 import type { WebhookSenderSource } from './core/webhook-sender.js';
 import { deriveCapabilities } from './protocol/capabilities.js';
+import { enterpriseAuthExtensions } from './auth/enterprise-extension.js';
 
 export { sdkVersion } from './ops/sdk-version.js';
 
@@ -63,7 +64,9 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
   // One key for every list of this process; instances share it only when it is configured.
   const cursorSecret = config.mcp.pagination.cursorSecret || randomBytes(32).toString('base64url');
   const prompts = data.prompts ?? [];
-  const resources = data.resources ?? [];
+  // Resources given as a function are resolved per request (registry.dynamicResources), after the static ones.
+  const resources = Array.isArray(data.resources) ? data.resources : [];
+  const resourceSource = typeof data.resources === 'function' ? data.resources : undefined;
   const skills = data.skills
     ? prepareSkills(data.skills, {
         cwd,
@@ -76,8 +79,10 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(tools ? { tools } : {}),
     prompts: [...prompts, ...builtinPrompts(builtins, new Set(prompts.map((p) => p.name)))],
     resources: [...resources, ...builtinResources(builtins, new Set(resources.map((r) => r.uri))), ...(skills?.resources ?? [])],
+    ...(resourceSource ? { resourceSource } : {}),
     resourceTemplates: [...(data.resourceTemplates ?? []), ...(skills?.templates ?? [])],
     excludeTools: config.mcp.excludeTools,
+    toolNameRule: config.mcp.tools.nameRule,
     toolView: createAppToolView(),
   });
   const apps = appsExtension({
@@ -131,11 +136,12 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(webhooks ? { webhooks } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),
     ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry) } : {}),
-    extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : [])],
+    extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : []), ...enterpriseAuthExtensions(config)],
     declared: deriveCapabilities({
       config: config.mcp.capabilities,
       ...(data.capabilities ? { declared: data.capabilities } : {}),
       dynamicTools: registry.hasDynamicTools,
+      dynamicResources: resourceSource !== undefined,
     }),
   });
 

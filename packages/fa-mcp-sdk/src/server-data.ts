@@ -9,7 +9,7 @@ import type { IIconFile } from './core/icons.js';
 import type { IInstructionsParts } from './core/instructions.js';
 import type { PipelineStep } from './core/pipeline.js';
 import type { ToolHandler } from './core/tool-executor.js';
-import type { IIcon, IPromptData, IResourceData, IResourceTemplateInfo, IServerInfo, TToolsSource } from './core/types.js';
+import type { IIcon, IPromptData, IResourceTemplateInfo, IServerInfo, TResourcesSource, TToolsSource } from './core/types.js';
 import type { ReadinessCheck } from './ops/health.js';
 import type { IRestApi } from './rest/types.js';
 import type { ISkillsOptions } from './skills/prepare-skills.js';
@@ -25,7 +25,8 @@ export interface McpServerData {
   /** Handles every tool that has no handler of its own. */
   toolHandler?: ToolHandler;
   prompts?: IPromptData[];
-  resources?: IResourceData[];
+  /** The resources: an array (checked at start) or a function resolved per request (the caller, the session). */
+  resources?: TResourcesSource;
   resourceTemplates?: IResourceTemplateInfo[];
   /** Skills served from a folder (`skills/<name>/SKILL.md` + `references/`): the folder, or options. */
   skills?: string | ISkillsOptions;

@@ -6,6 +6,7 @@
 import type { AuthRuntime } from './auth/auth-runtime.js';
 import type { AppConfig } from './config/schema.js';
 import type { Core } from './core/core.js';
+import type { IMcpSession } from './core/session-types.js';
 import type { Databases } from './db/databases.js';
 import type { AccessPoints } from './ops/consul/access-points.js';
 import type { Logger } from './ops/logger.js';
@@ -42,6 +43,12 @@ export interface McpServerHandle {
   notifyResourceUpdated(uri: string): Promise<number>;
   /** Sends notifications/<kind>/list_changed to every connection, on every instance on the bus; rejects unless the list declares listChanged. */
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): Promise<void>;
+  /**
+   * The 2025-era session `id` (a Streamable HTTP session, a legacy SSE stream, a stdio connection):
+   * the handle handlers get as `params.session`, for background work that holds only the id. With
+   * `mcp.sessions.store: postgres`, a session any instance serves; undefined when there is none.
+   */
+  session(id: string): Promise<IMcpSession | undefined>;
   /** Minted resources (`mcp.mintedResources.enabled`): `mint()` outside tool handlers, and the store. */
   mintedResources?: MintedResources;
   /**

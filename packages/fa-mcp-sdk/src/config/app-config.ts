@@ -8,6 +8,7 @@ import type { CapabilitiesConfig } from './sections/capabilities.js';
 import type { MintedResourcesConfig, NotificationsConfig, ResumabilityConfig } from './sections/state.js';
 import type { TracingConfig } from './sections/tracing.js';
 import type { WebhooksConfig } from './sections/webhooks.js';
+import type { AuditConfig } from './sections/audit.js';
 import type { MetricsConfig, OpenApiConfig, RestConfig } from './sections/web-ops.js';
 
 export type CacheScopeConfig = 'private' | 'public';
@@ -69,11 +70,15 @@ export interface AppConfig {
       pollIntervalMs: number;
       maxTasks: number;
       leaseMs: number;
+      maxUpdateBytes: number;
       sweepIntervalMs: number;
     };
     resumability: ResumabilityConfig;
     notifications: NotificationsConfig;
     mintedResources: MintedResourcesConfig;
+    tools: {
+      nameRule: 'snake_case' | 'mcp';
+    };
     excludeTools: string[];
     instructions: {
       budget: number;
@@ -90,6 +95,7 @@ export interface AppConfig {
       perMethod: Record<string, { ttlMs?: number; cacheScope?: CacheScopeConfig }>;
     };
     debug: McpDebugConfig;
+    audit: AuditConfig;
   };
   webServer: {
     host: string;

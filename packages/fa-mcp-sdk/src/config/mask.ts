@@ -2,7 +2,8 @@
  * Secret masking: the one rule for everything the server shows or writes, in one place, so no
  * surface can drift from the others. `fa-mcp config print` (maskConfig), the values `config
  * validate` quotes (displayValue), every log line (ops/logger.ts: maskedView and
- * maskSecretsInString), /ready (ops/health.ts), the trace file and `maskSecrets()` all call it.
+ * maskSecretsInString), /ready (ops/health.ts), the trace file, the audit trail's masked arguments
+ * (audit/audit-arguments.ts) and `maskSecrets()` all call it.
  *
  * 1. A property whose name names a credential (`isSecretKey`), and every `headers` map, hides its
  *    value: a string or a number becomes `***`; inside an object or an array every string and

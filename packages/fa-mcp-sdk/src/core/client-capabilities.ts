@@ -41,3 +41,35 @@ export function assertClientCapability(kind: InputKind, params: JsonObject, decl
     throw new MissingClientCapabilityError(missing, `This request needs the client capability "${what}", which the client did not declare`);
   }
 }
+
+/** What a tool declares it needs of the client (`ITool.execution.requiredClientCapabilities`). */
+export interface RequiredClientCapabilities {
+  sampling?: JsonObject;
+  elicitation?: JsonObject;
+  roots?: JsonObject;
+}
+
+/**
+ * The part of `required` the client did not declare, in the `ClientCapabilities`
+ * shape, or undefined when it declared everything. Each kind is judged as an
+ * input request of that kind is (missingClientCapability): `sampling: { tools: {} }`
+ * needs tool use in sampling; an `elicitation` naming no mode means form mode,
+ * one naming `form` and `url` needs both.
+ */
+export function missingRequiredCapabilities(required: RequiredClientCapabilities, declared: Record<string, unknown>): JsonObject | undefined {
+  const parts: JsonObject[] = [];
+  if (required.roots) parts.push(missingClientCapability('roots', {}, declared) ?? {});
+  if (required.sampling) parts.push(missingClientCapability('sampling', isObject(required.sampling.tools) ? { tools: [] } : {}, declared) ?? {});
+  if (required.elicitation) {
+    const modes = (['form', 'url'] as const).filter((mode) => isObject(required.elicitation?.[mode]));
+    for (const mode of modes.length > 0 ? modes : (['form'] as const)) parts.push(missingClientCapability('elicitation', { mode }, declared) ?? {});
+  }
+  const missing: JsonObject = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      const held = missing[key];
+      missing[key] = isObject(held) && isObject(value) ? { ...held, ...value } : value;
+    }
+  }
+  return Object.keys(missing).length > 0 ? missing : undefined;
+}

@@ -11,9 +11,11 @@ import { capResultStep } from './steps/cap-result.js';
 import { mirrorStructuredStep } from './steps/mirror-structured.js';
 import { deprecationStep } from './steps/deprecation.js';
 import { taskSupportStep } from './steps/task-support.js';
+import { requiredCapabilitiesStep } from './steps/client-capabilities.js';
 import { resolveToolStep } from './steps/resolve-tool.js';
 import { authorizeStep } from './steps/authorize.js';
 import { validateInputStep } from './steps/validate-input.js';
+import { paramHeadersStep } from './steps/param-headers.js';
 import type { ArgumentErrorMode } from './argument-errors.js';
 import { validateOutputStep } from './steps/validate-output.js';
 import { createToolExecutor, type ToolHandler } from './tool-executor.js';
@@ -94,7 +96,9 @@ export function createCore(opts: CoreOptions): Core {
     ...(opts.rateLimit ? [opts.rateLimit] : []),
     resolveToolStep(registry),
     authorizeStep(registry, (reason, detail) => core.telemetry.authFailure(reason, detail)),
+    paramHeadersStep(registry.paramHeaders),
     deprecationStep(deprecations),
+    requiredCapabilitiesStep(),
     taskSupportStep(),
     validateInputStep(registry.validator, opts.argumentErrors ?? 'result'),
     capResultStep(() => limits.maxToolResultBytes),

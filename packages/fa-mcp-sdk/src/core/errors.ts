@@ -20,6 +20,8 @@ export const MCP_ERROR_CODES = {
   UPSTREAM_UNAVAILABLE: -32006,
   CONFLICT: -32007,
   FORBIDDEN: -32001,
+  /** 2026-07-28: a header disagrees with the body (an `Mcp-Param-*` header with its `x-mcp-header` argument: `data.mismatch`). */
+  HEADER_MISMATCH: -32020,
   /** 2026-07-28: the request needs a client capability it did not declare (`data.requiredCapabilities`). */
   MISSING_CLIENT_CAPABILITY: -32021,
 } as const;
@@ -136,6 +138,18 @@ export class MissingClientCapabilityError extends BaseMcpError {
     super(message ?? `The client did not declare the capability this request needs: ${names}`, MCP_ERROR_CODES.MISSING_CLIENT_CAPABILITY, 400, {
       requiredCapabilities,
     });
+  }
+}
+
+/**
+ * 2026-07-28 over Streamable HTTP: an `Mcp-Param-*` header is missing, malformed or
+ * disagrees with the `x-mcp-header` argument it mirrors (core/param-headers.ts).
+ * Answered with HTTP 400 on every route, as the protocol requires.
+ */
+export class HeaderMismatchError extends BaseMcpError {
+  static override readonly [ERROR_BRAND]: string = 'HeaderMismatchError';
+  constructor(mismatch: { header: string; body: string }) {
+    super(`Bad Request: the request headers and body disagree: ${mismatch.body}`, MCP_ERROR_CODES.HEADER_MISMATCH, 400, { mismatch: { header: mismatch.header, body: mismatch.body } });
   }
 }
 

@@ -55,6 +55,8 @@ export interface Operation {
    * with `execution.taskStart: 'handler'`); absent where the call cannot become one.
    */
   startTask?: () => Promise<void>;
+  /** Sets the stage of the task this call runs as (its `statusMessage`); absent while the call is not a task. */
+  setTaskStatusMessage?: (message: string) => void;
 }
 
 export type Next = () => Promise<unknown>;

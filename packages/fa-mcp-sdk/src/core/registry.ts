@@ -6,10 +6,12 @@
  * first answers; any other is compiled at start, so a broken one stops the start.
  */
 import { assertValidDeprecation } from './deprecation.js';
+import { assertValidCacheHint } from './cache-hint.js';
 import type { RequestContext } from './request-context.js';
 import { compilesLater } from './schema-precheck.js';
 import { SchemaValidator } from './schema-validator.js';
-import { assertToolName } from './tool-name.js';
+import { ParamHeaderRules } from './param-headers.js';
+import { assertToolName, type ToolNameRule } from './tool-name.js';
 import type { IPromptData, IResourceData, IResourceTemplateInfo, ITool, TToolsSource } from './types.js';
 import { UriTemplateMatcher } from './uri-template.js';
 
@@ -17,8 +19,12 @@ export interface RegistryInput {
   tools?: TToolsSource;
   prompts?: IPromptData[];
   resources?: IResourceData[];
+  /** Resources given as a function (`McpServerData.resources`): resolved per request, after the static ones. */
+  resourceSource?: (ctx: RequestContext) => IResourceData[] | Promise<IResourceData[]>;
   resourceTemplates?: IResourceTemplateInfo[];
   excludeTools?: string[];
+  /** The rule tool names follow (`mcp.tools.nameRule`; snake_case when absent). */
+  toolNameRule?: ToolNameRule;
   /**
    * The per-request view of a tool (MCP Apps: a plain variant for a client that
    * renders no views); undefined hides the tool from that request.
@@ -33,6 +39,9 @@ export interface RegisteredTemplate {
 
 export class Registry {
   readonly validator = new SchemaValidator();
+  /** The tools' `x-mcp-header` declarations, compiled once per schema (checked with the schemas). */
+  readonly paramHeaders = new ParamHeaderRules();
+  private readonly toolNameRule: ToolNameRule;
   private readonly staticTools: ITool[] | undefined;
   private readonly toolSource: TToolsSource;
   private readonly excluded: Set<string>;
@@ -40,21 +49,27 @@ export class Registry {
   private readonly checkedDynamic = new WeakSet<ITool>();
   readonly prompts: ReadonlyMap<string, IPromptData>;
   readonly resources: ReadonlyMap<string, IResourceData>;
+  readonly resourceSource: RegistryInput['resourceSource'];
+  private readonly checkedResources = new WeakSet<IResourceData>();
   readonly templates: readonly RegisteredTemplate[];
 
   constructor(input: RegistryInput) {
     this.toolSource = input.tools ?? [];
     this.excluded = new Set(input.excludeTools ?? []);
     this.toolView = input.toolView;
+    this.toolNameRule = input.toolNameRule ?? 'snake_case';
     if (Array.isArray(this.toolSource)) {
       this.staticTools = [...this.toolSource];
       this.checkTools(this.staticTools);
     }
     this.prompts = indexBy(input.prompts ?? [], (p) => p.name, 'prompt');
     this.resources = indexBy(input.resources ?? [], (r) => r.uri, 'resource');
+    this.resourceSource = input.resourceSource;
     this.prompts.forEach((p) => assertValidDeprecation('prompt', p.name, p.deprecated));
     this.resources.forEach((r) => assertValidDeprecation('resource', r.uri, r.deprecated));
+    this.resources.forEach((r) => assertValidCacheHint(`Resource "${r.uri}"`, r.cacheHint));
     this.templates = (input.resourceTemplates ?? []).map((def) => ({ def, matcher: new UriTemplateMatcher(def.uriTemplate) }));
+    this.templates.forEach((t) => assertValidCacheHint(`Resource template "${t.def.uriTemplate}"`, t.def.cacheHint));
   }
 
   /** True when the consumer gave tools as a function (resolved per list/call). */
@@ -64,6 +79,25 @@ export class Registry {
 
   get hasTools(): boolean {
     return !this.staticTools || this.staticTools.length > 0;
+  }
+
+  /** The server serves resources: static ones, a function of the request, or templates. */
+  get hasResources(): boolean {
+    return this.resources.size > 0 || this.resourceSource !== undefined || this.templates.length > 0;
+  }
+
+  /** The resources of `resourceSource` for this request, checked as the static ones are (deprecation dates, one URI once). */
+  async dynamicResources(ctx: RequestContext): Promise<IResourceData[]> {
+    if (!this.resourceSource) return [];
+    const resources = await this.resourceSource(ctx);
+    if (resources.some((r) => !this.checkedResources.has(r))) {
+      indexBy(resources, (r) => r.uri, 'resource');
+      for (const r of resources) {
+        assertValidDeprecation('resource', r.uri, r.deprecated);
+        this.checkedResources.add(r);
+      }
+    }
+    return resources;
   }
 
   /**
@@ -133,7 +167,7 @@ export class Registry {
   private checkTools(tools: ITool[]): void {
     const seen = new Set<string>();
     for (const tool of tools) {
-      assertToolName(tool.name);
+      assertToolName(tool.name, this.toolNameRule);
       assertValidDeprecation('tool', tool.name, tool.deprecated);
       if (seen.has(tool.name)) throw new Error(`Duplicate tool name "${tool.name}"`);
       seen.add(tool.name);
@@ -146,6 +180,7 @@ export class Registry {
       } catch (err) {
         throw new Error(`Tool "${tool.name}": its schema does not compile: ${(err as Error).message}`);
       }
+      this.paramHeaders.of(tool);
     }
   }
 }

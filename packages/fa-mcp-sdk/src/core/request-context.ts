@@ -4,6 +4,7 @@
  */
 import type { IClientChannel } from './client-channel-types.js';
 import type { CoreLogger } from './logger-types.js';
+import type { IMcpSession } from './session-types.js';
 
 export type ProtocolEra = '2025' | '2026';
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'memory';
@@ -39,4 +40,6 @@ export interface RequestContext {
   logger?: CoreLogger;
   /** Talks back to the client (logs, elicitation, sampling, roots); set for tools/call, prompts/get and resources/read. */
   client?: IClientChannel;
+  /** The 2025-era connection the request came in on, valid after the request (core/session-types.ts); undefined on 2026-07-28 and stateless. */
+  session?: IMcpSession;
 }

@@ -115,6 +115,14 @@ export const AUTH_FAILURE_REASONS = [
   'forbidden_group',
   'jwks_unavailable',
   'throttled',
+  // POST /oauth/token: client authentication, the grant type, and the checks of an ID-JAG
+  'invalid_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'wrong_type',
+  'wrong_resource',
+  'wrong_client',
+  'replayed',
   'other',
 ] as const;
 

@@ -14,6 +14,9 @@ import type { IWebhookSender, WebhookSenderSource } from './webhook-sender.js';
 /** `startTask` where the call cannot become a task: resolves at once, doing nothing. */
 const noTask = async (): Promise<void> => undefined;
 
+/** `setTaskStatusMessage` of a call that is not a task: nothing to show the stage in. */
+const noStage = (): void => undefined;
+
 /** `webhooks` of a server without webhooks: queues nothing. */
 const noWebhooks: IWebhookSender = { send: async (_type, _data, options) => ({ id: options?.idempotencyKey ?? '', endpoints: [] }) };
 
@@ -119,7 +122,9 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       clientCapabilities: op.ctx.clientCapabilities,
       client: opts.logsToClient === false ? new ChannelWithoutLogs(op.client) : op.client,
       context: op.ctx,
+      session: op.ctx.session,
       startTask: op.startTask ?? noTask,
+      setTaskStatusMessage: op.setTaskStatusMessage ?? noStage,
       webhooks: opts.webhooks ? opts.webhooks.forRequest(op.ctx) : noWebhooks,
     });
     if (op.ctx.headers) params.headers = op.ctx.headers;

@@ -4,19 +4,18 @@
  * MCP SDK, so the core never depends on the protocol layer.
  */
 import type { IClientChannel } from './client-channel-types.js';
+import type { IAccessRequirements, IDeprecation, IIcon, IResourceContents, IResourceDescription, TResourceContent } from './item-types.js';
+import type { ICacheHint } from './cache-hint.js';
 import type { JsonObject } from './json-object.js';
 import type { RequestContext } from './request-context.js';
+import type { IMcpSession } from './session-types.js';
 import type { IWebhookSender } from './webhook-sender.js';
 
 export type { JsonObject } from './json-object.js';
+export type { ICacheHint } from './cache-hint.js';
+export type { IAccessRequirements, IDeprecation, IIcon, IResourceContents, IResourceDescription, TResourceContent } from './item-types.js';
 export type { IClientChannel, IClientInputOptions, LogLevel } from './client-channel-types.js';
-
-export interface IIcon {
-  src: string;
-  mimeType?: string;
-  sizes?: string[];
-  theme?: 'light' | 'dark';
-}
+export type { IMcpSession, ISessionResource, ISessionResources } from './session-types.js';
 
 export interface IToolInputSchema extends JsonObject {
   $schema?: string;
@@ -33,23 +32,6 @@ export interface IToolAnnotations {
   idempotentHint?: boolean;
   openWorldHint?: boolean;
   [key: string]: unknown;
-}
-
-export interface IDeprecation {
-  /** ISO date (YYYY-MM-DD) after which the item may be removed. */
-  until: string;
-  replacedBy?: string;
-  note?: string;
-}
-
-/** Who may use a tool, prompt or resource; enforced on every transport and era. */
-export interface IAccessRequirements {
-  /** Scopes the caller must hold, all of them (JSON-RPC -32001 with `insufficient_scope` otherwise). */
-  requiredScopes?: string[];
-  /** Groups (token claim or LDAP) of which the caller must be in at least one. */
-  requiredGroups?: string[];
-  /** Only an authenticated caller may use it (JSON-RPC -32001 `forbidden` otherwise); stdio without a token is the trusted local user. */
-  requireAuth?: boolean;
 }
 
 export interface ITool extends IAccessRequirements {
@@ -71,6 +53,14 @@ export interface ITool extends IAccessRequirements {
      * calling it answers synchronously. Not sent on the wire.
      */
     taskStart?: 'call' | 'handler';
+    /**
+     * The client capabilities every call of the tool needs, in the `ClientCapabilities`
+     * shape: `{ sampling: {} }`, `{ elicitation: { form: {} } }` (an `elicitation` naming
+     * no mode means form mode), `{ roots: {} }`. A call from a client that did not declare
+     * them is refused before the handler runs and before any task is created: -32021,
+     * `data.requiredCapabilities` naming only what is missing. Not sent on the wire.
+     */
+    requiredClientCapabilities?: { sampling?: JsonObject; elicitation?: { form?: JsonObject; url?: JsonObject }; roots?: JsonObject };
   };
   deprecated?: IDeprecation;
   /** Per-tool timeout override in milliseconds. */
@@ -99,14 +89,6 @@ export interface IEmbeddedResourceContent {
   _meta?: JsonObject;
 }
 export type IContentBlock = ITextContent | IImageContent | IAudioContent | IResourceLinkContent | IEmbeddedResourceContent;
-
-export interface IResourceContents {
-  uri: string;
-  mimeType?: string;
-  text?: string;
-  blob?: string;
-  _meta?: JsonObject;
-}
 
 /** The result a tool handler returns: the MCP `CallToolResult` shape. */
 export interface IToolHandlerStructuredResponse {
@@ -138,6 +120,13 @@ export interface IToolHandlerParams {
   /** The request's context: request id, era, transport, auth. */
   context: RequestContext;
   /**
+   * The 2025-era connection the call came in on (Streamable HTTP session, legacy SSE
+   * stream, stdio): a handle that stays valid after the call, to send to that session
+   * alone later (`log`, `resourceUpdated`, `listChanged`) and to give it resources of
+   * its own. Undefined on 2026-07-28 and on a stateless endpoint. Also `context.session`.
+   */
+  session?: IMcpSession;
+  /**
    * For tools with `execution.taskStart: 'handler'`: answers the request with
    * a task now and lets the handler go on in the background (2026-07-28 tasks
    * extension). Resolves at once, doing nothing, where the call cannot become
@@ -145,6 +134,14 @@ export interface IToolHandlerParams {
    * client without the extension; tasks off).
    */
   startTask: () => Promise<void>;
+  /**
+   * Reports the stage a call running as a task is in: the task's `statusMessage`, which
+   * tasks/get shows on every instance (the task store) and the 2025-era status notification
+   * carries. Always callable; does nothing while the call is not a task (before `startTask()`
+   * under `taskStart: 'handler'`, or a call that is not a task at all). Reports are coalesced:
+   * at most one write every 250 ms, the latest wins; a message is cut to 1,024 characters.
+   */
+  setTaskStatusMessage: (message: string) => void;
   /**
    * Outbound webhooks (`webhooks.endpoints`): `send(type, data, { idempotencyKey })`
    * resolves once the event is in the outbox; delivery is signed, retried and at
@@ -199,24 +196,18 @@ export interface IPromptData extends IAccessRequirements {
     | ((args: Record<string, string>, context: RequestContext) => string | IPromptResult | Promise<string | IPromptResult>);
 }
 
-export interface IResourceData extends IAccessRequirements {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-  icons?: IIcon[];
-  annotations?: JsonObject;
-  _meta?: JsonObject;
-  deprecated?: IDeprecation;
+export interface IResourceData extends IResourceDescription {
+  /**
+   * The cache hint of this resource's 2026-07-28 reads (`ttlMs`, `cacheScope`), field by field
+   * over `mcp.cacheHints` for resources/read. A resource only some callers may read is never
+   * `public`. 2025-era answers carry no cache fields. Not listed.
+   */
+  cacheHint?: ICacheHint;
   /** Static text, or a function returning text, blob (base64) or full contents. */
   content:
     | string
     | ((uri: string, context: RequestContext) => Promise<TResourceContent> | TResourceContent);
 }
-
-export type TResourceContent = string | { text: string } | { blob: string } | IResourceContents[];
 
 export interface IResourceTemplateInfo extends IAccessRequirements {
   uriTemplate: string;
@@ -229,6 +220,8 @@ export interface IResourceTemplateInfo extends IAccessRequirements {
   _meta?: JsonObject;
   /** Completion per template variable. */
   complete?: Record<string, IPromptArgument['complete']>;
+  /** The cache hint of every read resolved through this template, as `IResourceData.cacheHint`. Not listed. */
+  cacheHint?: ICacheHint;
   read: (uri: string, variables: Record<string, string>, context: RequestContext) => Promise<TResourceContent> | TResourceContent;
 }
 
@@ -242,3 +235,9 @@ export interface IServerInfo {
 }
 
 export type TToolsSource = ITool[] | ((context: RequestContext) => ITool[] | Promise<ITool[]>);
+/**
+ * The resources: an array (checked at start), or a function of the request context
+ * resolved for every `resources/list` and `resources/read` (the caller's principal,
+ * `context.auth`; the session, `context.session`).
+ */
+export type TResourcesSource = IResourceData[] | ((context: RequestContext) => IResourceData[] | Promise<IResourceData[]>);

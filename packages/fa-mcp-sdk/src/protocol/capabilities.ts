@@ -21,15 +21,17 @@ export interface DeriveInput {
   declared?: ICapabilitiesOptions;
   /** Tools given as a function: the list can differ from one request to the next. */
   dynamicTools: boolean;
+  /** Resources given as a function: the same for the resource list. */
+  dynamicResources?: boolean;
 }
 
 const LISTS: readonly ListKind[] = ['tools', 'prompts', 'resources'];
 
 const decide = (setting: CapabilitySetting, derived: boolean): boolean => (setting === 'auto' ? derived : setting);
 
-export function deriveCapabilities({ config, declared = {}, dynamicTools }: DeriveInput): DeclaredCapabilities {
+export function deriveCapabilities({ config, declared = {}, dynamicTools, dynamicResources = false }: DeriveInput): DeclaredCapabilities {
   const named = declared.listChanged;
-  const changes = (kind: ListKind) => named === true || (Array.isArray(named) && named.includes(kind)) || (kind === 'tools' && dynamicTools);
+  const changes = (kind: ListKind) => named === true || (Array.isArray(named) && named.includes(kind)) || (kind === 'tools' && dynamicTools) || (kind === 'resources' && dynamicResources);
   const listChanged = Object.fromEntries(LISTS.map((kind) => [kind, decide(config.listChanged, changes(kind))])) as Record<ListKind, boolean>;
   return {
     logging: decide(config.logging, declared.logging === true),
@@ -49,7 +51,7 @@ export function extensionsCapability(core: Core, protocolExtensions: readonly st
 /** The `capabilities` member of the handshake answer of one SDK server instance. */
 export function serverCapabilities(core: Core, era: ProtocolEra, tasks: boolean): ServerCapabilities {
   const { registry, declared } = core;
-  const hasResources = registry.resources.size > 0 || registry.templates.length > 0;
+  const hasResources = registry.hasResources;
   const list = (kind: ListKind) => (declared.listChanged[kind] ? { listChanged: true } : {});
   return {
     ...(declared.logging ? { logging: {} } : {}),

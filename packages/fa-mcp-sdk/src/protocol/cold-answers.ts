@@ -44,11 +44,19 @@ export interface ColdAnswers {
   takeConnection(): (() => void) | undefined;
 }
 
-/** Which lists an SDK server instance serves with the core's handler (server-factory.ts, install). */
+/**
+ * Which lists an SDK server instance serves with the core's handler (server-factory.ts, install).
+ * Resources given as a function are listed by the SDK path: the function sees the connection's
+ * session there (`context.session`), which does not exist before the SDK serves the connection.
+ */
 function servesList(core: Core, method: ListMethod): boolean {
   const { registry } = core;
   const served =
-    method === 'tools/list' ? registry.hasTools : method === 'prompts/list' ? registry.prompts.size > 0 : registry.resources.size > 0 || registry.templates.length > 0;
+    method === 'tools/list'
+      ? registry.hasTools
+      : method === 'prompts/list'
+        ? registry.prompts.size > 0
+        : registry.hasResources && !(method === 'resources/list' && registry.resourceSource !== undefined);
   return served && !claimedByExtension(core, method);
 }
 

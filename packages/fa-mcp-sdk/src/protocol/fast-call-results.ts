@@ -24,8 +24,10 @@ export function encodeFastResult(method: FastMethod, result: unknown, stamp?: Re
   if (!isPlainObject(result)) return undefined;
   const encoded = method === 'prompts/get' ? encodePrompt(result) : method === 'resources/read' ? encodeRead(result) : encodeCompletion(result);
   if (!encoded || !stamp) return encoded; // 2025-era results carry no stamp
+  // A read's own cache fields (cache-fields.ts) keep their place after `contents`, as the SDK keeps a handler's.
+  const own = 'ttlMs' in encoded;
   encoded.resultType = 'complete';
-  if (method === 'resources/read') {
+  if (method === 'resources/read' && !own) {
     const hint = stamp.cacheHints?.['resources/read'];
     encoded.ttlMs = hint?.ttlMs ?? 0;
     encoded.cacheScope = hint?.cacheScope ?? 'private';
@@ -55,10 +57,16 @@ function encodePrompt(result: Record<string, unknown>): Record<string, unknown> 
   return encoded;
 }
 
-/** Text contents (`uri`, `mimeType`, `text`); blobs are the SDK's to check. */
+/** Both cache fields, valid (as cache-fields.ts sets them), or neither. */
+const ownCacheFields = (result: Record<string, unknown>): boolean =>
+  Number.isSafeInteger(result.ttlMs) && (result.ttlMs as number) >= 0 && (result.cacheScope === 'private' || result.cacheScope === 'public');
+
+/** Text contents (`uri`, `mimeType`, `text`), with the read's own cache fields when it has them; blobs are the SDK's to check. */
 function encodeRead(result: Record<string, unknown>): Record<string, unknown> | undefined {
   const { contents } = result;
-  if (!hasOnly(result, 'contents') || !Array.isArray(contents)) return undefined;
+  const cached = 'ttlMs' in result || 'cacheScope' in result;
+  if (cached && !ownCacheFields(result)) return undefined;
+  if (!(cached ? hasOnly(result, 'contents', 'ttlMs', 'cacheScope') : hasOnly(result, 'contents')) || !Array.isArray(contents)) return undefined;
   const out: Array<Record<string, string>> = [];
   for (const item of contents as unknown[]) {
     if (!isPlainObject(item) || !hasOnly(item, 'uri', 'mimeType', 'text') || typeof item.uri !== 'string' || typeof item.text !== 'string') return undefined;
@@ -68,7 +76,7 @@ function encodeRead(result: Record<string, unknown>): Record<string, unknown> | 
     entry.text = item.text;
     out.push(entry);
   }
-  return { contents: out };
+  return cached ? { contents: out, ttlMs: result.ttlMs, cacheScope: result.cacheScope } : { contents: out };
 }
 
 /** At most 100 values (the schema's limit), an integer total, hasMore. */

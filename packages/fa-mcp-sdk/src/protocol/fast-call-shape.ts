@@ -234,7 +234,11 @@ export function encodeError(id: string | number, err: { code?: unknown; message?
   return { jsonrpc: '2.0', id, error };
 }
 
-/** HTTP status of an error answered as a whole JSON body: the one handler error the SDK answers outside 200. */
+/**
+ * HTTP status of an error answered as a whole JSON body: 400 for the two the protocol answers so
+ * whatever their origin, -32021 (the SDK's transport does) and -32020 (an Mcp-Param-* header the
+ * pipeline refused: transport/http/status-for-error.ts gives the SDK path's answer the same status).
+ */
 export function errorStatus(code: number): number {
-  return code === -32021 ? 400 : 200;
+  return code === -32021 || code === -32020 ? 400 : 200;
 }

@@ -7,7 +7,7 @@ import { canAccess, visibleItems } from '../core/access-check.js';
 import type { Core } from '../core/core.js';
 import type { Operation } from '../core/pipeline.js';
 import { describePrompt } from '../core/prompts.js';
-import { describeResource, describeTemplate } from '../core/resources.js';
+import { describeResource, describeTemplate, listResources } from '../core/resources.js';
 import { describeTool } from './tool-wire.js';
 
 export type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
@@ -41,7 +41,8 @@ export const LIST_PAGES: Readonly<Record<ListMethod, ListPage>> = {
   'resources/list': {
     name: 'resources',
     async page(core, op, cursor) {
-      const page = core.paginator.paginate('resources', visibleItems([...core.registry.resources.values()], op.ctx, core.hideUnauthorized), (r) => r.uri, cursor);
+      // Static, then those of a function of the request, then the session's own (core/resources.ts).
+      const page = core.paginator.paginate('resources', await listResources(core.registry, op.ctx, core.hideUnauthorized), (r) => r.uri, cursor);
       return withCursor({ resources: page.items.map(describeResource) }, page.nextCursor);
     },
   },

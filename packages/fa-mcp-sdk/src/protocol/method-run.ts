@@ -17,8 +17,9 @@ import { runOperation, type OperationInput } from '../core/operation.js';
 import type { McpMethod, Operation, OperationTarget } from '../core/pipeline.js';
 import { renderPrompt } from '../core/prompts.js';
 import type { ProtocolEra, RequestContext } from '../core/request-context.js';
-import { readResource } from '../core/resources.js';
+import { readMatch, resourceOf } from '../core/resources.js';
 import type { IClientChannel, JsonObject } from '../core/types.js';
+import { readCacheFields } from './cache-fields.js';
 import { runWithClientInput, type ClientInputRun } from './client-input-adapter.js';
 import { toProtocolError } from './errors.js';
 import type { CallOutcome } from './tool-call-run.js';
@@ -47,7 +48,7 @@ export const eraError = (era: ProtocolEra, err: unknown): unknown => (era === '2
 export function servesMethod(core: Core, method: RunMethod): boolean {
   const { registry } = core;
   if (method === 'prompts/get') return registry.prompts.size > 0;
-  if (method === 'resources/read') return registry.resources.size > 0 || registry.templates.length > 0;
+  if (method === 'resources/read') return registry.hasResources;
   return hasCompletions(registry);
 }
 
@@ -85,10 +86,12 @@ export function runResourceRead(core: Core, run: MethodRun): Promise<CallOutcome
   const { registry } = core;
   return outcomeOf(core, run, () =>
     withClientInput(core, run, binding, (client) =>
-      runOperation(core, operationInput(run, 'resources/read', { kind: 'resource', name: uri }, client), async () => {
-        const direct = registry.resources.get(uri);
-        if (direct?.deprecated) core.deprecations.used('resource', direct.uri, direct.deprecated);
-        return { contents: await readResource(registry, uri, run.rc) };
+      runOperation(core, operationInput(run, 'resources/read', { kind: 'resource', name: uri }, client), async (op) => {
+        // What the authorize step found for the URI (static, a function's, a template, the session's).
+        const match = await resourceOf(registry, op);
+        if (match?.kind !== 'template' && match?.def.deprecated) core.deprecations.used('resource', uri, match.def.deprecated);
+        // 2026-07-28: the resource's or template's own cache hint (cache-fields.ts).
+        return { contents: await readMatch(uri, match, run.rc), ...readCacheFields(run.rc.era, run.clientInput.modern, match?.def) };
       }),
     ),
   );

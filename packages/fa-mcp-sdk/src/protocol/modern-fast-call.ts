@@ -68,13 +68,9 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   const stamp: ResultStamp = { serverInfo: serverImplementation(core), cacheHints: modern.cacheHints };
   const source: ContextSource = { era: '2026', transport: 'http', ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
 
-  // The SDK path checks x-mcp-header arguments against Mcp-Param-* headers: those tools stay on that path.
-  const takesTool = toolVerdicts(
-    core,
-    '2026',
-    (tool) => !JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"') && !(opts.tasksOffered && isTaskCapable(tool)),
-    !opts.tasksOffered,
-  );
+  // Task-capable tools stay on the SDK path while tasks are offered (its task dispatch decides). Mcp-Param-*
+  // headers are checked by the pipeline (core/steps/param-headers.ts) on either path.
+  const takesTool = toolVerdicts(core, '2026', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
 
   async function serve(call: FastCall, request: CoreCallRequest, exchange: FastCallExchange): Promise<void> {
     const { scope, end } = observeRequest(core.telemetry.wire, {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY } from './wire-constants.js';
 import type { AuthInfo, ProtocolEra, RequestContext, TransportKind } from '../core/request-context.js';
+import type { IMcpSession } from '../core/session-types.js';
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { WireRequestScope } from '../core/telemetry.js';
 import type { HttpRequestFacts } from './request-facts.js';
@@ -33,6 +34,8 @@ export interface ContextSource {
   describeHttp?: HttpRequestDescriber;
   /** The identity of requests that carry none of their own (stdio started with a token). */
   defaultAuth?: AuthInfo;
+  /** The 2025-era connection's session handle (live-session.ts): `context.session`. */
+  session?: IMcpSession | undefined;
 }
 
 /** The 2025-era client as its `initialize` described it (the SDK server's own getters fit). */
@@ -96,6 +99,7 @@ export function contextFromFacts(source: ContextSource, facts: RequestFacts): Re
   const auth = facts.auth ?? source.defaultAuth;
   if (auth) rc.auth = auth;
   if (facts.sessionId) rc.sessionId = facts.sessionId;
+  if (source.session) rc.session = source.session;
   if (clientInfo) rc.clientInfo = { name: clientInfo.name, version: clientInfo.version };
   return rc;
 }

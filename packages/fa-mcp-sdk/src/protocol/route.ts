@@ -56,8 +56,7 @@ export interface CallFacts {
   era: '2026' | '2025';
   /**
    * Whether the core route serves it: the method is served by this server, and the tool's
-   * declaration asks for nothing only the SDK path does (`x-mcp-header` checks, task execution
-   * while tasks are offered).
+   * declaration asks for nothing only the SDK path does (task execution while tasks are offered).
    */
   core: boolean;
 }

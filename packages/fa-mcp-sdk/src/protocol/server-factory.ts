@@ -4,23 +4,24 @@
  * (registry, compiled schemas, pipeline) is built once in the core; this only
  * connects handlers.
  */
-import { fromJsonSchema, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { taskDispatchFilter } from './task-dispatch-2025.js';
 import { CoreServer } from './core-server.js';
 import type { Core } from '../core/core.js';
 import type { AuthInfo, ProtocolEra, TransportKind } from '../core/request-context.js';
-import type { ITool, JsonObject, LogLevel } from '../core/types.js';
+import type { JsonObject, LogLevel } from '../core/types.js';
 import { sdkOperationRunner } from './sdk-operation.js';
 import { runToolCall } from './tool-call-run.js';
 import { runMethod, servesMethod, unknownResourceAsInvalidParams, type RunMethod } from './method-run.js';
 import { legacySide } from './client-channel.js';
-import type { LiveServers } from './live-servers.js';
+import type { LiveServer, LiveServers } from './live-servers.js';
 import type { ModernEraSupport } from './modern-era.js';
 import { buildRequestContext, type HttpRequestDescriber } from './request-context-builder.js';
 import { registerExtensionMethods } from './extension-methods.js';
 import { observeWire } from './wire-observe.js';
 import { LIST_PAGES, type ListMethod } from './list-pages.js';
+import { withListCacheFields } from './cache-fields.js';
 import { settleListChanged } from './capabilities.js';
 import { serverArgs } from './server-options.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
@@ -65,27 +66,22 @@ export interface BuiltServer {
   server: CoreServer;
   /** 2025-era: the level the client set with `logging/setLevel` on this connection. */
   logLevel: () => LogLevel | undefined;
-  /** Call when the connection ends, to stop delivering notifications to it. */
-  dispose: () => void;
+  /**
+   * Call when the connection ends, to stop delivering notifications to it; `'local'` when only this
+   * instance's copy of a shared session closes (the session lives on elsewhere).
+   */
+  dispose: (scope?: 'end' | 'local') => void;
+  /** 2025-era tracked connections: the connection's entry, which is its session handle (live-session.ts). */
+  session?: LiveServer;
   /** Sets the session's state again (a session restored from the store, or changed on another instance). */
   restoreState: (state: { logLevel?: string; subscriptions?: string[] } | SessionStateChange) => void;
 }
 
-const inputSchemas = new WeakMap<ITool, StandardSchemaWithJSON>();
-
-function inputSchemaOf(tool: ITool): StandardSchemaWithJSON {
-  let s = inputSchemas.get(tool);
-  if (!s) {
-    s = fromJsonSchema(tool.inputSchema as Parameters<typeof fromJsonSchema>[0]);
-    inputSchemas.set(tool, s);
-  }
-  return s;
-}
-
-export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra): Promise<BuiltServer> {
+/** `sessionId`: the session the instance serves (a Streamable HTTP session, a legacy SSE stream); stdio gets one minted. */
+export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra, sessionId?: string): Promise<BuiltServer> {
   const { core } = opts;
   const { registry } = core;
-  const hasResources = registry.resources.size > 0 || registry.templates.length > 0;
+  const hasResources = registry.hasResources;
   const args = serverArgs(core, {
     era,
     tasks: opts.tasks !== undefined,
@@ -98,7 +94,12 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   // The SDK registers server/discover on every instance; a 2025-era one refuses it by its
   // method table before looking for a handler (-32601), so the handler would only be held.
   if (era === '2025') low.removeRequestHandler('server/discover');
-  const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era) : undefined;
+  // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path, the session fast path
+  // and the session handle read it).
+  let logLevel: LogLevel | undefined;
+  const levelOf = () => logLevel;
+  // The connection's entry is its session handle (`context.session`, live-session.ts).
+  const live = (opts.trackLive ?? era === '2025') ? opts.live.add(server, era, { id: sessionId, logLevel: levelOf }) : undefined;
   const tasks = era === '2025' ? opts.tasks : undefined;
   const modernTasks = era === '2026' ? opts.tasks : undefined;
   // Task methods are claimed by a filter of the connection, before the SDK dispatches them.
@@ -108,15 +109,17 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         tasks,
         server,
         transportKind: opts.transport,
-        logLevel: () => logLevel,
+        logLevel: levelOf,
         ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
         ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
+        ...(live ? { session: live } : {}),
       })
     : undefined;
   const source = {
     era,
     transport: opts.transport,
     server,
+    session: era === '2025' ? live : undefined,
     ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
     ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
   };
@@ -125,11 +128,9 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
   // Every request runs through the core's pipeline with an operation naming its method and target.
   const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);
 
-  // 2025-era: the client's log level on this connection, kept here (the one place both the SDK path and the session fast path read it).
-  let logLevel: LogLevel | undefined;
   const sideOf = (ctx: ServerContext) => {
     const closeSSE = ctx.http?.closeSSE;
-    return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: () => logLevel, closeSSE: closeSSE ? () => closeSSE() : undefined });
+    return legacySide(low, ctx.mcpReq.id, { onRequestStream: opts.requestStreams ?? true, logLevel: levelOf, closeSSE: closeSSE ? () => closeSSE() : undefined });
   };
   /** prompts/get, resources/read, completion/complete: the one runner (method-run.ts). */
   const answerMethod = async (method: RunMethod, params: JsonObject, ctx: ServerContext): Promise<unknown> => {
@@ -143,25 +144,16 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
     throw outcome.error;
   };
 
-  // 2026-07-28: static tools are registered with the SDK so its HTTP entry checks
-  // Mcp-Param-* headers against their input schemas (the only thing it reads
-  // them for); the call and list handlers are then replaced by the core's, in
-  // that order. A 2025-era server never asks: registering there would only hold
-  // the SDK's per-tool record (about 1.5 KB) for the connection's whole life.
-  if (era === '2026' && !registry.hasDynamicTools) {
-    for (const tool of await registry.listTools({ requestId: 'init', era, transport: opts.transport, clientCapabilities: {} })) {
-      server.registerTool(tool.name, { inputSchema: inputSchemaOf(tool), ...(tool.description ? { description: tool.description } : {}) }, () => ({ content: [] }));
-    }
-  }
-
-  // Registering a tool makes the SDK turn listChanged on (2026-07-28 above): taken back where not declared.
+  // No tool is registered with the SDK: Mcp-Param-* headers are checked by the pipeline
+  // (core/steps/param-headers.ts) for every tool on every route, and the core's handlers serve
+  // the lists and calls. The SDK's listChanged flags are taken back where not declared.
   settleListChanged(server, core);
 
   // One handler for every list of this instance; the pages are shared (list-pages.ts).
   const listPage = (req: { method: string; params?: { cursor?: string } }, ctx: ServerContext) => {
     const method = req.method as ListMethod;
     const { name, page } = LIST_PAGES[method];
-    return runOp(ctx, { method, target: { kind: 'list', name }, params: req.params }, (op) => page(core, op, req.params?.cursor)) as never;
+    return runOp(ctx, { method, target: { kind: 'list', name }, params: req.params }, async (op) => withListCacheFields(core, method, op.ctx, await page(core, op, req.params?.cursor))) as never;
   };
 
   /** Registers the core's handler of `method` with the SDK, when this instance serves it (core-methods.ts). */
@@ -220,7 +212,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         // A URI the caller may not read is refused by the authorize step: never subscribed, nothing delivered.
         low.setRequestHandler('resources/subscribe', (req, ctx) =>
           runOp(ctx, { method: 'resources/subscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-            if (live) (live.subscriptions ??= new Set()).add(req.params.uri);
+            if (live) (live.subscribed ??= new Set()).add(req.params.uri);
             await opts.sessionChanged?.({ subscribe: req.params.uri });
             return {};
           }),
@@ -230,7 +222,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
         if (!hasResources || !core.declared.subscribe) return;
         low.setRequestHandler('resources/unsubscribe', (req, ctx) =>
           runOp(ctx, { method: 'resources/unsubscribe', target: { kind: 'resource', name: req.params.uri }, params: req.params as unknown as JsonObject }, async () => {
-            live?.subscriptions?.delete(req.params.uri);
+            live?.subscribed?.delete(req.params.uri);
             await opts.sessionChanged?.({ unsubscribe: req.params.uri });
             return {};
           }),
@@ -270,18 +262,19 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra):
 
   return {
     server,
-    logLevel: () => logLevel,
-    dispose: () => {
-      if (live) opts.live.remove(live);
+    logLevel: levelOf,
+    ...(live && era === '2025' ? { session: live } : {}),
+    dispose: (scope = 'end') => {
+      if (live) opts.live.remove(live, scope === 'end');
       dispatch?.dispose();
     },
     restoreState: (state) => {
       if ('logLevel' in state && state.logLevel !== undefined) logLevel = state.logLevel as LogLevel;
       if (!live) return;
       // Made on first use (an idle session without subscriptions holds no Set).
-      if ('subscriptions' in state) live.subscriptions = state.subscriptions?.length ? new Set(state.subscriptions) : undefined;
-      if ('subscribe' in state) (live.subscriptions ??= new Set()).add(state.subscribe);
-      if ('unsubscribe' in state) live.subscriptions?.delete(state.unsubscribe);
+      if ('subscriptions' in state) live.subscribed = state.subscriptions?.length ? new Set(state.subscriptions) : undefined;
+      if ('subscribe' in state) (live.subscribed ??= new Set()).add(state.subscribe);
+      if ('unsubscribe' in state) live.subscribed?.delete(state.unsubscribe);
     },
   };
 }

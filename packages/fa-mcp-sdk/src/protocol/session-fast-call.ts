@@ -23,6 +23,7 @@ import { SdkError, SdkErrorCode, type JSONRPCMessage, type McpServer } from '@mo
 import type { Core } from '../core/core.js';
 import { LazyAbort } from '../core/lazy-abort.js';
 import type { WireRequestScope } from '../core/telemetry.js';
+import type { IMcpSession } from '../core/session-types.js';
 import type { LogLevel } from '../core/types.js';
 import { legacySide } from './client-channel.js';
 import { observeRequest } from './observe-request.js';
@@ -58,6 +59,8 @@ export interface SessionLink {
   calls: SessionCalls;
   /** Requests to the client ride the call's own stream (SSE responses); otherwise the session's GET stream. */
   requestStreams: boolean;
+  /** The session's handle (`context.session`). */
+  session: IMcpSession | undefined;
 }
 
 export interface SessionFastCallOptions {
@@ -130,7 +133,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
     abort: LazyAbort,
     exchange: SessionCallExchange,
   ): Promise<CallOutcome> {
-    const source: ContextSource = { era: '2025', transport: 'http', server: link.server, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
+    const source: ContextSource = { era: '2025', transport: 'http', server: link.server, session: link.session, ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}) };
     const rc = contextFromFacts(source, { http: request, sessionId: link.id, scope, ...(request.auth ? { auth: request.auth } : {}) });
     const side = legacySide(link.server.server, call.id, { onRequestStream: link.requestStreams, logLevel: link.logLevel, closeSSE: exchange.closeSSE });
     if (call.method !== 'tools/call') return runMethod(core, call.method, { rc, params: call.params, abort, clientInput: { legacySide: side, modern: opts.modern } });

@@ -10,12 +10,16 @@ import type { JSONRPCMessage, McpServer, MessageExtraInfo } from '@modelcontextp
 import { callerKey } from '../core/caller-key.js';
 import type { Core } from '../core/core.js';
 import { toWireError } from '../core/error-mapping.js';
-import { MethodNotFoundError, ValidationError } from '../core/errors.js';
+import { MethodNotFoundError, MissingClientCapabilityError, ValidationError } from '../core/errors.js';
+import { canAccess } from '../core/access-check.js';
+import { missingRequiredCapabilities } from '../core/client-capabilities.js';
+import { describeMissing } from '../core/steps/client-capabilities.js';
 import { runOperation } from '../core/operation.js';
 import type { Operation, OperationTarget } from '../core/pipeline.js';
 import type { LogLevel } from '../core/types.js';
 import { noopProgress } from '../core/progress.js';
 import type { AuthInfo, RequestContext, TransportKind } from '../core/request-context.js';
+import type { IMcpSession } from '../core/session-types.js';
 import { fromSdkAuthInfo } from './auth-info.js';
 import type { TaskManager } from '../tasks/task-manager.js';
 import { toTaskDto, type ITaskRecord } from '../tasks/task-types.js';
@@ -36,6 +40,8 @@ export interface TaskDispatchDeps {
   describeHttp?: HttpRequestDescriber;
   /** The identity of requests without their own (stdio with `webServer.auth.stdioToken`). */
   defaultAuth?: AuthInfo;
+  /** The connection's session handle (`params.session` of a task's handler, valid while it runs in the background). */
+  session?: IMcpSession;
 }
 
 type RpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
@@ -137,6 +143,11 @@ async function startTask(deps: TaskDispatchDeps, rc: RequestContext, owner: stri
   if (support === 'forbidden') {
     throw new ValidationError(`Tool ${name} does not support task-augmented execution`, { field: 'task', reason: 'not supported by this tool' });
   }
+  // A caller who may use the tool and lacks a capability it declares needing gets -32021 now, not a task
+  // that fails (the pipeline, run inside the task, refuses it too; a caller it may not use is refused there).
+  const required = tool.execution?.requiredClientCapabilities;
+  const missing = required && canAccess(tool, rc) ? missingRequiredCapabilities(required, rc.clientCapabilities) : undefined;
+  if (missing) throw new MissingClientCapabilityError(missing, `Tool ${name} needs the client capabilities ${describeMissing(missing)}, which the client did not declare`);
   const { task, ...callParams } = params;
   const ttl = (task as { ttl?: unknown }).ttl;
   let taskId: string | undefined;
@@ -178,5 +189,6 @@ function contextOf(deps: TaskDispatchDeps, extra?: MessageExtraInfo): RequestCon
   // The verified caller, exactly as request-context-builder.ts reads it for every other request.
   const auth = fromSdkAuthInfo(extra?.authInfo) ?? deps.defaultAuth;
   if (auth) rc.auth = auth;
+  if (deps.session) rc.session = deps.session;
   return rc;
 }

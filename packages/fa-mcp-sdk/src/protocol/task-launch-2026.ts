@@ -62,7 +62,7 @@ export async function runWithTaskLaunch(opts: TaskLaunchOptions, client: IClient
   if (opts.requestSignal.aborted) onRequestAbort();
   else opts.requestSignal.addEventListener('abort', onRequestAbort, { once: true });
 
-  let task: { record: ITaskRecord; track: (work: Promise<unknown>) => void } | undefined;
+  let task: { record: ITaskRecord; track: (work: Promise<unknown>) => void; statusMessage: (message: string) => void } | undefined;
   let starting: Promise<void> | undefined;
   let announce: (record: ITaskRecord) => void = () => undefined;
   const started = new Promise<ITaskRecord>((resolve) => (announce = resolve));
@@ -98,7 +98,7 @@ export async function runWithTaskLaunch(opts: TaskLaunchOptions, client: IClient
         // From now on the request no longer stops the run; tasks/cancel (any instance) does.
         opts.requestSignal.removeEventListener('abort', onRequestAbort);
         begun.controller.signal.addEventListener('abort', () => controller.abort(begun.controller.signal.reason), { once: true });
-        task = { record: begun.record, track: begun.track };
+        task = { record: begun.record, track: begun.track, statusMessage: begun.statusMessage };
         announce(begun.record);
       } catch (err) {
         starting = undefined;
@@ -108,6 +108,8 @@ export async function runWithTaskLaunch(opts: TaskLaunchOptions, client: IClient
     return starting;
   };
   op.startTask = startTask;
+  // Before the task exists (taskStart: 'handler') there is no record to show a stage in: nothing to do.
+  op.setTaskStatusMessage = (message) => task?.statusMessage(message);
 
   const terminal = async (o: Operation) => {
     if ((o.tool?.execution?.taskStart ?? 'call') === 'call') {

@@ -73,6 +73,8 @@ export function registerTaskMethods2026(server: McpServer, core: Core, tasks: Ta
   // The SDK lifts `inputResponses` out of the params of every 2026-07-28 request (ctx.mcpReq),
   // keeping the bare answers and naming the keys of wrapped ones it dropped.
   serve('tasks/update', taskIdParams, async (params, _rc, owner, ctx) => {
+    // The answers as the client sent them (wrapped ones included) are held to mcp.tasks.maxUpdateBytes first.
+    tasks.inputs.assertAnswerSize(params.inputResponses ?? ctx.mcpReq.inputResponses ?? {});
     const responses = ctx.mcpReq.inputResponses as Record<string, unknown> | undefined;
     if (!responses) {
       throw new ValidationError('tasks/update needs inputResponses: an object of answers keyed by input request', { field: 'inputResponses', reason: 'missing or not an object' });

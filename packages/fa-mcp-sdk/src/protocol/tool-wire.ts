@@ -4,9 +4,9 @@ import type { ITool } from '../core/types.js';
 
 export function describeTool(tool: ITool): Record<string, unknown> {
   const { handler: _h, deprecated, timeoutMs: _t, requiredScopes: _s, requiredGroups: _g, ...wire } = tool;
-  if (wire.execution?.taskStart !== undefined) {
-    // When a task starts is the framework's business, not the wire's.
-    const { taskStart: _ts, ...execution } = wire.execution;
+  if (wire.execution?.taskStart !== undefined || wire.execution?.requiredClientCapabilities !== undefined) {
+    // When a task starts, and what the framework checks before a call runs, are not the wire's.
+    const { taskStart: _ts, requiredClientCapabilities: _rc, ...execution } = wire.execution;
     wire.execution = execution;
   }
   if (!deprecated) return wire;

@@ -116,9 +116,9 @@ function routeOperation(route: IRestRoute): JsonObject {
   };
 }
 
-function toolOperation(tool: ITool): JsonObject {
+function toolOperation(tool: ITool, schemaBase: string): JsonObject {
   const resultSchema: JsonObject = tool.outputSchema
-    ? { allOf: [{ $ref: '#/components/schemas/CallToolResult' }, { properties: { structuredContent: { $ref: `#/components/schemas/${schemaName(tool.name, 'Output')}` } } }] }
+    ? { allOf: [{ $ref: '#/components/schemas/CallToolResult' }, { properties: { structuredContent: { $ref: `#/components/schemas/${schemaBase}Output` } } }] }
     : { $ref: '#/components/schemas/CallToolResult' };
   return {
     operationId: `tool_${tool.name}`,
@@ -126,14 +126,33 @@ function toolOperation(tool: ITool): JsonObject {
     ...(tool.description ? { description: tool.description } : {}),
     tags: ['tools'],
     ...(tool.deprecated ? { deprecated: true } : {}),
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName(tool.name, 'Input')}` } } } },
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaBase}Input` } } } },
     responses: { '200': { description: 'The tool result (isError: true for a failure of the tool itself)', content: { 'application/json': { schema: resultSchema } } }, ...errorResponses() },
   };
 }
 
-function schemaName(tool: string, kind: 'Input' | 'Output'): string {
-  return `${tool.replace(/(^|_)([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase())}${kind}`;
+/**
+ * The base of each tool's schema names (`<base>Input`, `<base>Output`): the name in PascalCase
+ * (`add_numbers` -> `AddNumbers`). Names that meet there (`get_sum` and `getSum` under
+ * `mcp.tools.nameRule: mcp`) are told apart by a suffix, `_2` on, in registration order.
+ */
+function schemaBases(tools: readonly ITool[]): Map<ITool, string> {
+  const pascal = tools.map((t) => t.name.replace(/(^|_)([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase()));
+  const taken = new Set(pascal);
+  const bases = new Map<ITool, string>();
+  const given = new Set<string>();
+  tools.forEach((tool, i) => {
+    const base = pascal[i] as string;
+    let candidate = base;
+    for (let n = 2; given.has(candidate) || (candidate !== base && taken.has(candidate)); n++) candidate = `${base}_${n}`;
+    given.add(candidate);
+    bases.set(tool, candidate);
+  });
+  return bases;
 }
+
+/** A name a URL path segment cannot carry: `.` and `..` are dot-segments, removed by every URL parser. */
+const isDotSegment = (name: string): boolean => name === '.' || name === '..';
 
 export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
   const paths: Record<string, JsonObject> = {};
@@ -142,10 +161,12 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     paths[key] = { ...(paths[key] ?? {}), [route.method]: routeOperation(route) };
   }
   const schemas: Record<string, JsonObject> = { Error: ERROR_SCHEMA, CallToolResult: CALL_TOOL_RESULT };
+  const bases = schemaBases(input.tools);
   for (const tool of input.tools) {
-    schemas[schemaName(tool.name, 'Input')] = embeddable(tool.inputSchema);
-    if (tool.outputSchema) schemas[schemaName(tool.name, 'Output')] = embeddable(tool.outputSchema);
-    if (input.toolRoutes) paths[`/tools/${tool.name}`] = { post: toolOperation(tool) };
+    const base = bases.get(tool) as string;
+    schemas[`${base}Input`] = embeddable(tool.inputSchema);
+    if (tool.outputSchema) schemas[`${base}Output`] = embeddable(tool.outputSchema);
+    if (input.toolRoutes && !isDotSegment(tool.name)) paths[`/tools/${tool.name}`] = { post: toolOperation(tool, base) };
   }
   for (const [path, item] of Object.entries(input.api.paths ?? {})) paths[path] = { ...(paths[path] ?? {}), ...item };
   const info = { ...input.info, ...(input.api.info ?? {}) };

@@ -5,6 +5,7 @@
  */
 import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from './pg-migrations.js';
+import type { ISessionResource } from '../core/session-types.js';
 import type { ISessionStore, SessionChange, SessionInitialize, StoredSession } from './session-store.js';
 
 export const SESSION_MIGRATIONS: readonly Migration[] = [
@@ -24,6 +25,17 @@ export const SESSION_MIGRATIONS: readonly Migration[] = [
       holder text
     );
     CREATE INDEX IF NOT EXISTS fa_mcp_sessions_expires ON fa_mcp_sessions (expires_at);`,
+  },
+  {
+    // A session's own resources (session.resources): gone with their session, however it goes (end, sweep).
+    id: 'sessions-002',
+    sql: `CREATE TABLE IF NOT EXISTS fa_mcp_session_resources (
+      session_id text NOT NULL REFERENCES fa_mcp_sessions (id) ON DELETE CASCADE,
+      uri text NOT NULL,
+      resource jsonb NOT NULL,
+      seq bigserial NOT NULL,
+      PRIMARY KEY (session_id, uri)
+    );`,
   },
 ];
 
@@ -102,6 +114,31 @@ export class PostgresSessionStore implements ISessionStore {
 
   async delete(id: string): Promise<boolean> {
     return ((await this.pool.query('DELETE FROM fa_mcp_sessions WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  }
+
+  async resources(id: string): Promise<ISessionResource[]> {
+    const { rows } = await this.pool.query<{ resource: ISessionResource }>('SELECT resource FROM fa_mcp_session_resources WHERE session_id = $1 ORDER BY seq', [id]);
+    return rows.map((r) => r.resource);
+  }
+
+  async resource(id: string, uri: string): Promise<ISessionResource | undefined> {
+    const { rows } = await this.pool.query<{ resource: ISessionResource }>('SELECT resource FROM fa_mcp_session_resources WHERE session_id = $1 AND uri = $2', [id, uri]);
+    return rows[0]?.resource;
+  }
+
+  async putResource(id: string, resource: ISessionResource): Promise<boolean> {
+    // Only while the session lives (a replaced one moves to the end, as the memory keeper orders them).
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO fa_mcp_session_resources (session_id, uri, resource)
+       SELECT id, $2, $3 FROM fa_mcp_sessions WHERE id = $1
+       ON CONFLICT (session_id, uri) DO UPDATE SET resource = EXCLUDED.resource, seq = DEFAULT`,
+      [id, resource.uri, JSON.stringify(resource)],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async deleteResource(id: string, uri: string): Promise<boolean> {
+    return ((await this.pool.query('DELETE FROM fa_mcp_session_resources WHERE session_id = $1 AND uri = $2', [id, uri])).rowCount ?? 0) > 0;
   }
 
   async sweep(now = Date.now()): Promise<number> {

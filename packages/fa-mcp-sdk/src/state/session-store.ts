@@ -4,6 +4,7 @@
  * session on an instance that never saw it. With the memory default there is
  * no store: a session lives in the process that opened it.
  */
+import type { ISessionResource } from '../core/session-types.js';
 
 /** What the client sent in `initialize`, replayed when another instance restores the session. */
 export interface SessionInitialize {
@@ -44,8 +45,15 @@ export interface ISessionStore {
   update(id: string, change: SessionChange): Promise<void>;
   /** Makes `holder` the session's holder; with `from`, only while `from` is (true when it took). */
   claimHolder(id: string, holder: string, from?: string): Promise<boolean>;
-  /** True when there was a session to delete. */
+  /** True when there was a session to delete (its resources go with it). */
   delete(id: string): Promise<boolean>;
+  /** The session's own resources (`session.resources`), in the order they were added; [] when it has none or is gone. */
+  resources(id: string): Promise<ISessionResource[]>;
+  resource(id: string, uri: string): Promise<ISessionResource | undefined>;
+  /** Adds or replaces one; false when the session is gone. */
+  putResource(id: string, resource: ISessionResource): Promise<boolean>;
+  /** True when there was one to delete. */
+  deleteResource(id: string, uri: string): Promise<boolean>;
   /** Deletes the sessions expired at `now`; returns how many. */
   sweep(now?: number): Promise<number>;
 }

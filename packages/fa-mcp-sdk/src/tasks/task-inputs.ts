@@ -10,7 +10,7 @@
  * on which instance the client reaches.
  */
 import { ERROR_BRAND } from '../core/error-brand.js';
-import { ConflictError } from '../core/errors.js';
+import { ConflictError, ValidationError } from '../core/errors.js';
 import type { INotificationBus } from '../state/notification-bus.js';
 import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TTaskPatch } from './task-types.js';
 
@@ -31,7 +31,12 @@ export interface TaskInputsOptions {
   pollMs: number;
   /** Attempts of one read-modify-write under contention before giving up. */
   maxAttempts?: number;
+  /** Largest answers one update may carry, serialized as JSON, in UTF-8 bytes (`mcp.tasks.maxUpdateBytes`; default 65,536). */
+  maxAnswerBytes?: number;
 }
+
+/** `mcp.tasks.maxUpdateBytes` by default: 64 KiB. */
+export const DEFAULT_MAX_ANSWER_BYTES = 65_536;
 
 /** Input could not be asked or taken (the task ended, or too many writers at once): a conflict, -32007 (HTTP 409). */
 export class TaskInputError extends ConflictError {
@@ -78,11 +83,27 @@ export class TaskInputs {
   }
 
   /**
+   * Throws ValidationError (-32602) when `responses` serialized as JSON is larger than
+   * `maxAnswerBytes` in UTF-8, before anything else looks at them; its data names the limit.
+   */
+  assertAnswerSize(responses: unknown): void {
+    const limit = this.opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    if (Buffer.byteLength(JSON.stringify(responses) ?? '', 'utf8') > limit) {
+      throw new ValidationError(`The answers of one tasks/update may take at most ${limit} bytes serialized (UTF-8)`, {
+        field: 'inputResponses',
+        reason: 'too large',
+        limitBytes: limit,
+      });
+    }
+  }
+
+  /**
    * Delivers answers (tasks/update). Keys that match an outstanding request
    * are taken; others are ignored. The task goes back to `working` once no
-   * request is outstanding.
+   * request is outstanding. Answers larger than `maxAnswerBytes` are refused (assertAnswerSize).
    */
   async answer(taskId: string, responses: Record<string, unknown>): Promise<TaskAnswerOutcome> {
+    this.assertAnswerSize(responses);
     let outcome: TaskAnswerOutcome = { accepted: [], ignored: Object.keys(responses) };
     const updated = await this.modify(taskId, (r) => {
       const pending = { ...(r.inputRequests ?? {}) };

@@ -11,6 +11,7 @@ import { toWireError } from '../core/error-mapping.js';
 import type { Operation } from '../core/pipeline.js';
 import type { INotificationBus } from '../state/notification-bus.js';
 import { TaskInputs } from './task-inputs.js';
+import { TaskStatusMessages } from './task-status-messages.js';
 import { claimPatch, mayRunAgain, orphanFailurePatch, plannedStopFailurePatch, releasedAtPlannedStop, releasePatch } from './task-handover.js';
 import { isTerminalTaskStatus, type ITaskCaller, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
 
@@ -25,6 +26,10 @@ export interface TaskSettings {
   maxTtlMs: number;
   pollIntervalMs: number;
   leaseMs: number;
+  /** Largest answers one tasks/update may carry, in UTF-8 bytes (`mcp.tasks.maxUpdateBytes`; default 65,536). */
+  maxUpdateBytes?: number;
+  /** Least time between two statusMessage writes of one task (task-status-messages.ts; default 250 ms). */
+  statusMessageIntervalMs?: number;
 }
 
 export interface TaskManagerOptions extends TaskSettings {
@@ -77,6 +82,8 @@ export interface BegunTask {
   controller: AbortController;
   /** Hands over the work; its outcome is recorded when it settles. */
   track(work: Promise<unknown>): void;
+  /** Sets the task's stage (`statusMessage`): what the handler's `setTaskStatusMessage` calls. */
+  statusMessage(message: string): void;
 }
 
 export class TaskManager {
@@ -108,6 +115,7 @@ export class TaskManager {
       store: opts.store,
       bus: opts.bus,
       pollMs: Math.min(1000, opts.pollIntervalMs),
+      ...(opts.maxUpdateBytes !== undefined ? { maxAnswerBytes: opts.maxUpdateBytes } : {}),
       published: async (record) => {
         await opts.bus.publish(CH_STATUS, { taskId: record.taskId, status: record.status });
       },
@@ -146,7 +154,7 @@ export class TaskManager {
       caller: callerOf(op),
     });
     beforeRun?.(begun.record);
-    begun.track(this.opts.run({ ...op, signal: begun.controller.signal, state: new Map(op.state) }));
+    begun.track(this.opts.run({ ...op, signal: begun.controller.signal, state: new Map(op.state), setTaskStatusMessage: begun.statusMessage }));
     return begun.record;
   }
 
@@ -171,11 +179,12 @@ export class TaskManager {
     // Boxed: resolving with the promise itself would adopt its outcome instead of handing it over.
     let settle: (box: { work: Promise<unknown> }) => void = () => undefined;
     const handedOver = new Promise<{ work: Promise<unknown> }>((resolve) => (settle = resolve));
+    const stage = this.stageOf(record.taskId);
     const done = handedOver
-      .then(({ work }) => this.record(record.taskId, work, controller, start.toolErrorStatus ?? 'failed'))
+      .then(({ work }) => this.record(record.taskId, work, controller, start.toolErrorStatus ?? 'failed', stage))
       .finally(() => this.running.delete(record.taskId));
     this.running.set(record.taskId, { controller, done });
-    return { record, controller, track: (work) => settle({ work }) };
+    return { record, controller, track: (work) => settle({ work }), statusMessage: (message) => stage.report(message) };
   }
 
   /** The task, if it exists and belongs to `owner`; anything else is one error (no existence oracle). */
@@ -274,7 +283,9 @@ export class TaskManager {
     await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: claimed.status });
     const controller = new AbortController();
     const toolErrorStatus = t.caller?.era === '2026' ? 'completed' : 'failed';
-    const done = this.record(t.taskId, this.opts.run({ ...op, signal: controller.signal }), controller, toolErrorStatus).finally(() => this.running.delete(t.taskId));
+    const stage = this.stageOf(t.taskId);
+    const run = this.opts.run({ ...op, signal: controller.signal, setTaskStatusMessage: (message) => stage.report(message) });
+    const done = this.record(t.taskId, run, controller, toolErrorStatus, stage).finally(() => this.running.delete(t.taskId));
     this.running.set(t.taskId, { controller, done });
     const fields = { taskId: t.taskId, tool: t.toolName, attempt: claimed.attempts, handovers: claimed.handovers ?? 0 };
     if (releasedAtPlannedStop(t)) this.opts.logger.info({ ...fields, from: t.release?.instance }, 're-running a task handed over at a planned stop (idempotent tool)');
@@ -354,10 +365,19 @@ export class TaskManager {
     await this.opts.onFinished?.(record).catch((err: unknown) => this.opts.logger.warn({ err, taskId: record.taskId }, 'task end hook failed'));
   }
 
+  /** The stage reports of a task running here: written to its record (and announced to every instance), coalesced. */
+  private stageOf(taskId: string): TaskStatusMessages {
+    return new TaskStatusMessages({
+      write: (statusMessage) => this.setStatus(taskId, { statusMessage }),
+      ...(this.opts.statusMessageIntervalMs !== undefined ? { minIntervalMs: this.opts.statusMessageIntervalMs } : {}),
+      onError: (err) => this.opts.logger.warn({ err, taskId }, 'could not record the stage of a task'),
+    });
+  }
+
   /** Records how the work of a task ended, unless it was cancelled or shut down (recorded already). */
-  private async record(taskId: string, work: Promise<unknown>, controller: AbortController, toolErrorStatus: 'failed' | 'completed'): Promise<void> {
+  private async record(taskId: string, work: Promise<unknown>, controller: AbortController, toolErrorStatus: 'failed' | 'completed', stage: TaskStatusMessages): Promise<void> {
     try {
-      const result = (await work) as Record<string, unknown>;
+      const result = (await work.finally(() => stage.close())) as Record<string, unknown>;
       if (controller.signal.aborted) return;
       const isError = result.isError === true;
       const status = isError ? toolErrorStatus : 'completed';

@@ -87,6 +87,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     maxTtlMs: settings.maxTtlMs,
     pollIntervalMs: settings.pollIntervalMs,
     leaseMs: settings.leaseMs,
+    maxUpdateBytes: settings.maxUpdateBytes,
     ...(opts.onFinished ? { onFinished: opts.onFinished } : {}),
   });
   const sweep = async () => {
@@ -129,8 +130,9 @@ const offlineClient: IClientChannel = {
 
 /**
  * The operation that runs an orphaned task again, as its caller: only for a
- * tool that declares itself idempotent (`annotations.idempotentHint: true`)
- * and still exists; undefined otherwise (the task is then marked failed).
+ * tool that declares itself idempotent (`annotations.idempotentHint: true`),
+ * needs no client capabilities (`execution.requiredClientCapabilities`) and
+ * still exists; undefined otherwise (the task is then marked failed).
  */
 async function rerunOperation(core: Core, record: ITaskRecord): Promise<Operation | undefined> {
   const caller = record.caller;
@@ -142,7 +144,8 @@ async function rerunOperation(core: Core, record: ITaskRecord): Promise<Operatio
     ...(caller?.subject !== undefined ? { auth: { subject: caller.subject, scopes: caller.scopes, groups: caller.groups, claims: {} } } : {}),
   };
   const tool = await core.registry.findTool(record.toolName, ctx);
-  if (tool?.annotations?.idempotentHint !== true) return undefined;
+  // A tool that needs client capabilities needs a client: a re-run has none.
+  if (tool?.annotations?.idempotentHint !== true || tool.execution?.requiredClientCapabilities) return undefined;
   return {
     method: 'tools/call',
     target: { kind: 'tool', name: record.toolName },

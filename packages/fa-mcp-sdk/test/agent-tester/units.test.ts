@@ -135,6 +135,19 @@ describe('function tools', () => {
     expect(set.tools[0]!.function.parameters).toEqual({ type: 'object', properties: {} });
     expect(set.tools[2]!.function).toMatchObject({ description: 'Taken first', parameters: { type: 'object', properties: {} } });
   });
+
+  it('maps every name mcp.tools.nameRule "mcp" allows (dots, up to 128 characters) to a distinct valid function name and back', () => {
+    const long = 'a'.repeat(64);
+    const names = ['get-sum', 'admin.tools.list', 'admin_tools_list', `${long}.one`, `${long}.two`, `${long}-three`, 'x'.repeat(128), '.', '..', '_', 'A.b-C_9'];
+    const set = toFunctionTools(names.map((name) => ({ name, inputSchema: { type: 'object' } })));
+    const fnNames = set.tools.map((t) => t.function.name);
+    for (const fn of fnNames) expect(fn).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(new Set(fnNames).size).toBe(names.length);
+    expect(fnNames.map((fn) => set.mcpName(fn))).toEqual(names);
+    // names a function can carry as they are keep them
+    expect(fnNames.slice(0, 1)).toEqual(['get-sum']);
+    expect(set.mcpName('admin_tools_list')).toBe('admin_tools_list');
+  });
 });
 
 describe('view policy, enabling rule, loopback URL, summary', () => {

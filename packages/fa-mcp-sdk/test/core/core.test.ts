@@ -42,7 +42,7 @@ const forecast = tool('forecast', {
 
 describe('createCore: the default pipeline', () => {
   it('orders the steps: resolve, authorize, deprecation, task support, validate input; on the way out validate output, mirror, then cap', () => {
-    expect(core([]).c.pipeline.names()).toEqual(['resolve', 'authorize', 'deprecation', 'task-support', 'validate-input', 'cap-result', 'mirror-structured', 'validate-output']);
+    expect(core([]).c.pipeline.names()).toEqual(['resolve', 'authorize', 'param-headers', 'deprecation', 'required-client-capabilities', 'task-support', 'validate-input', 'cap-result', 'mirror-structured', 'validate-output']);
   });
 
   it('runs a valid call end to end', async () => {

@@ -46,8 +46,14 @@ function methodsServer(seen: Map<string, Seen>): McpServerData {
       { uri: 'doc://readme', name: 'readme', mimeType: 'text/markdown', content: '# read me' },
       { uri: 'doc://plain', name: 'plain', content: 'no type' },
       { uri: 'doc://logo', name: 'logo', mimeType: 'image/png', content: () => ({ blob: 'aGk=' }) },
+      { uri: 'doc://static/guide', name: 'guide', mimeType: 'text/markdown', cacheHint: { ttlMs: 3_600_000, cacheScope: 'public' }, content: '# guide' },
+      { uri: 'doc://static/ttl-only', name: 'ttl-only', cacheHint: { ttlMs: 1_000 }, content: 'ttl only' },
+      { uri: 'doc://static/badge', name: 'badge', mimeType: 'image/png', cacheHint: { ttlMs: 7_000, cacheScope: 'public' }, content: () => ({ blob: 'aGk=' }) },
     ],
-    resourceTemplates: [{ uriTemplate: 'doc://items/{id}', name: 'item', mimeType: 'text/plain', complete: { id: ['1', '12', '2'] }, read: (_uri, v) => `item ${v.id}` }],
+    resourceTemplates: [
+      { uriTemplate: 'doc://items/{id}', name: 'item', mimeType: 'text/plain', complete: { id: ['1', '12', '2'] }, read: (_uri, v) => `item ${v.id}` },
+      { uriTemplate: 'doc://pages/{n}', name: 'page', mimeType: 'text/plain', cacheHint: { ttlMs: 120_000, cacheScope: 'public' }, read: (_uri, v) => `page ${v.n}` },
+    ],
   };
 }
 
@@ -238,5 +244,40 @@ describe('fast path parity of resources/read with cache hints (2026)', () => {
   it('a read carries the configured ttlMs and cacheScope, as the SDK stamps them', async () => {
     const read = await expectParity({ method: 'resources/read', params: { uri: 'doc://readme' } }, 'serves');
     expect(read.messages[0]).toContain('"ttlMs":60000,"cacheScope":"public"');
+  });
+
+  it("a resource's or template's own hint wins over the per-method one, field by field; a blob's too (the SDK's codec)", async () => {
+    const guide = await expectParity({ method: 'resources/read', params: { uri: 'doc://static/guide' } }, 'serves');
+    expect(guide.messages[0]).toContain('"ttlMs":3600000,"cacheScope":"public"');
+    const ttlOnly = await expectParity({ method: 'resources/read', params: { uri: 'doc://static/ttl-only' } }, 'serves');
+    expect(ttlOnly.messages[0]).toContain('"ttlMs":1000,"cacheScope":"public"');
+    const page = await expectParity({ method: 'resources/read', params: { uri: 'doc://pages/4' } }, 'serves');
+    expect(page.messages[0]).toContain('"ttlMs":120000,"cacheScope":"public"');
+    const badge = await expectParity({ method: 'resources/read', params: { uri: 'doc://static/badge' } }, 'serves');
+    expect(badge.messages[0]).toContain('"ttlMs":7000,"cacheScope":"public"');
+  });
+});
+
+describe('fast path parity of per-resource cache hints without configured ones (2026)', () => {
+  const expectParity = parityOf('2026', {});
+
+  it('the static document is public for an hour, the dynamic read keeps the default (0, private)', async () => {
+    const guide = await expectParity({ method: 'resources/read', params: { uri: 'doc://static/guide' } }, 'serves');
+    expect(guide.messages[0]).toContain('"ttlMs":3600000,"cacheScope":"public"');
+    const ttlOnly = await expectParity({ method: 'resources/read', params: { uri: 'doc://static/ttl-only' } }, 'serves');
+    expect(ttlOnly.messages[0]).toContain('"ttlMs":1000,"cacheScope":"private"');
+    const item = await expectParity({ method: 'resources/read', params: { uri: 'doc://items/3' } }, 'serves');
+    expect(item.messages[0]).toContain('"ttlMs":0,"cacheScope":"private"');
+  });
+});
+
+describe.each(['2025-json', '2025-sse'] as const)('per-resource cache hints on 2025-era sessions (%s)', (era) => {
+  const expectParity = parityOf(era, {});
+
+  it('are not sent', async () => {
+    const guide = await expectParity({ method: 'resources/read', params: { uri: 'doc://static/guide' } }, 'serves');
+    expect(guide.messages.join()).toContain('# guide');
+    expect(guide.messages.join()).not.toContain('ttlMs');
+    expect(guide.messages.join()).not.toContain('cacheScope');
   });
 });

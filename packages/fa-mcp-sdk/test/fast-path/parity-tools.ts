@@ -133,7 +133,7 @@ export function parityTools(seen: Map<string, Seen>, aborted: string[], started:
       ),
       {
         name: 'regional',
-        description: 'Declares an x-mcp-header argument (SDK path only).',
+        description: 'Declares an x-mcp-header argument.',
         inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
         handler: ({ arguments: a }) => formatToolResult({ region: a.region }),
       },

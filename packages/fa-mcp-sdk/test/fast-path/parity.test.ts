@@ -138,9 +138,20 @@ describe('fast path parity (2026-07-28 tools/call)', () => {
     expect(fast.messages.join()).not.toContain('below the level');
   });
 
-  it('requests it does not take go to the SDK path: Mcp-Param-* tools, header mismatches, requestState, task params', async () => {
-    await expectParity({ name: 'regional', arguments: { region: 'eu' }, headers: { 'mcp-param-region': 'eu' } }, 'hands over');
-    await expectParity({ name: 'regional', arguments: { region: 'eu' }, headers: { 'mcp-param-region': 'us' } }, 'hands over');
+  it('x-mcp-header tools: the core route takes them and refuses a bad Mcp-Param-* header as the SDK path does (400, -32020)', async () => {
+    const agrees = await expectParity({ name: 'regional', arguments: { region: 'eu' }, headers: { 'mcp-param-region': 'eu' } }, 'writes');
+    expect(agrees.fast.status).toBe(200);
+    const encoded = await expectParity({ name: 'regional', arguments: { region: 'né' }, headers: { 'mcp-param-region': `=?base64?${Buffer.from('né').toString('base64')}?=` } }, 'writes');
+    expect(encoded.fast.status).toBe(200);
+    for (const headers of [{ 'mcp-param-region': 'us' }, {}, { 'mcp-param-region': '=?base64?ZXU?=' }] as Array<Record<string, string>>) {
+      const refused = await expectParity({ name: 'regional', arguments: { region: 'eu' }, headers }, 'writes');
+      expect(refused.fast.status).toBe(400);
+      expect(refused.fast.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(refused.fast.messages[0] as string)).toMatchObject({ error: { code: -32020, data: { mismatch: { header: 'Mcp-Param-Region' } } } });
+    }
+  });
+
+  it('requests it does not take go to the SDK path: header mismatches, requestState, task params', async () => {
     const mismatch = await expectParity({ name: 'echo', arguments: { text: 'a' }, headers: { 'mcp-name': 'other' } }, 'hands over');
     expect(mismatch.fast.status).toBe(400);
     await expectParity({ name: 'echo', arguments: { text: 'a' }, extraParams: { requestState: 'forged' } }, 'hands over');
@@ -212,6 +223,7 @@ describe('fast path parity with tasks offered', () => {
         tools: [
           { name: 'plain', description: 'No task support.', inputSchema: { type: 'object' }, handler: () => formatToolResult('ok') },
           { name: 'only_task', description: 'Runs only as a task.', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' }, handler: () => formatToolResult('ok') },
+          { name: 'needs_sampling', description: 'Needs the client model.', inputSchema: { type: 'object' }, execution: { requiredClientCapabilities: { sampling: {} } }, handler: () => formatToolResult('sampled') },
         ],
       }),
       { mcp: { tasks: { enabled: true } } },
@@ -236,5 +248,18 @@ describe('fast path parity with tasks offered', () => {
       expect(served(pair.fast) - before).toBe(lane ? 1 : 0);
     }
     expect(pair.seen.fast.get('tasks-1')?.state).toContain('tasks-offered');
+  });
+
+  it('refuses a tool whose required client capability the request lacks with the same -32021 on both paths, and serves it once declared', async () => {
+    const refused = await both(pair, 'caps-1', { name: 'needs_sampling', capabilities: { elicitation: {} } });
+    expectSame(refused);
+    expect(refused.fast.status).toBe(400);
+    expect(refused.fast.messages[0]).toContain('"code":-32021');
+    expect(refused.fast.messages[0]).toContain('"requiredCapabilities":{"sampling":{}}');
+    const before = served(pair.fast);
+    const ok = await both(pair, 'caps-2', { name: 'needs_sampling', capabilities: { sampling: {} } });
+    expectSame(ok);
+    expect(ok.fast.messages[0]).toContain('sampled');
+    expect(served(pair.fast) - before).toBe(1);
   });
 });

@@ -95,6 +95,16 @@ describe('what an idle session holds', () => {
     expect(registeredMethods(handle, sessionId)).toEqual(['initialize', 'ping', 'prompts/list']);
   });
 
+  it('holds nothing of its session handle but the connection\'s own entry until a handler uses it', async () => {
+    const url = serverUrl(handle);
+    const sessionId = await openRawSession(url);
+    const live = handle.http?.mcp.sessions.peek(sessionId)?.fast?.link.session as unknown as Record<string, unknown> | undefined;
+    expect(live?.id).toBe(sessionId);
+    // Made on first use: its resources and their view, the handle through the store (`made`), its subscriptions.
+    expect([live?.made, live?.subscribed]).toEqual([undefined, undefined]);
+    expect((handle.http?.mcp.sessions.peek(sessionId)?.fast?.link.session as unknown as { room: { watchers?: unknown } }).room.watchers).toBeUndefined();
+  });
+
   it('sets the level the core keeps (read by the session fast path), with the core handler', async () => {
     const url = serverUrl(handle);
     const sessionId = await openRawSession(url);

@@ -30,7 +30,7 @@ const TABLE: Array<[Route, string, MessageFacts]> = [
   ['core.modern', 'a plain 2026-07-28 call the core serves', http({ legacy: modern, call: coreCall('2026') })],
   ['core.modern', 'the same on a stateless endpoint', http({ legacy: modern, call: coreCall('2026'), stateless: true })],
   ['sdk.modern', 'a 2026-07-28 request that is no plain call (server/discover, lists, tasks …)', http({ legacy: modern })],
-  ['sdk.modern', 'a plain 2026-07-28 call whose tool needs the SDK path (x-mcp-header, tasks offered)', http({ legacy: modern, call: { era: '2026', core: false } })],
+  ['sdk.modern', 'a plain 2026-07-28 call whose tool needs the SDK path (task-capable while tasks are offered)', http({ legacy: modern, call: { era: '2026', core: false } })],
   ['sdk.modern', 'a plain 2026-07-28 call with core routes off (mcp.fastPath: false)', http({ legacy: modern, call: coreCall('2026'), coreRoutes: false })],
   ['sdk.modern', 'a 2026-07-28 request on a stateless endpoint', http({ legacy: modern, stateless: true })],
   ['core.session', 'a plain call on a session held here, headers as the transport takes them', http({ sessionHeader: true, call: coreCall('2025'), coreSession: true })],

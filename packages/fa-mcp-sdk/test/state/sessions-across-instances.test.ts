@@ -13,7 +13,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { loadConfig, type McpServerHandle } from '../../src/index.js';
 import { fixtureServerData } from '../fixtures/server-data.js';
@@ -21,6 +20,7 @@ import {
   asJsonRpcError, initializeRequest, LEGACY_PROTOCOL_VERSION, MCP_ACCEPT, nodeRequest, onTaskStatus, parseSseMessages, postMcp, serverUrl, startTestServer, stopAllServers, waitFor,
 } from '../integration/helpers.js';
 import { createTestSchema, type TestSchema } from '../tasks/pg-test-db.js';
+import { clusterClient } from './cluster-client.js';
 
 let db: TestSchema;
 beforeAll(async () => {
@@ -47,34 +47,6 @@ const shared = (mcp: Plain = {}, extra: Plain = {}): Plain => ({
 });
 
 const startThree = (config: Plain) => Promise.all([0, 1, 2].map(() => startTestServer(fixtureServerData(), config)));
-
-/**
- * A fetch that sends each request to the next instance in turn (GET streams to
- * `getTo` when given), and counts which instance served what.
- */
-function roundRobin(handles: McpServerHandle[], getTo?: number, postTo: number[] = handles.map((_, i) => i)) {
-  const urls = handles.map(serverUrl);
-  let next = 0;
-  const served = handles.map(() => 0);
-  const fetchRR = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const i = method === 'GET' && getTo !== undefined ? getTo : (postTo[next++ % postTo.length] as number);
-    served[i] = (served[i] as number) + 1;
-    const target = new URL(input instanceof Request ? input.url : String(input));
-    target.host = (urls[i] as URL).host;
-    return fetch(target, init);
-  };
-  return { fetch: fetchRR, served, url: urls[0] as URL };
-}
-
-async function clusterClient(handles: McpServerHandle[], opts: { getTo?: number; postTo?: number[]; setup?: (c: Client) => void } = {}) {
-  const rr = roundRobin(handles, opts.getTo, opts.postTo);
-  const client = new Client({ name: 'cluster-client', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-  opts.setup?.(client);
-  const transport = new StreamableHTTPClientTransport(rr.url, { fetch: rr.fetch });
-  await client.connect(transport);
-  return { client, transport, served: rr.served };
-}
 
 const sessionHeaders = (id: string, extra: Record<string, string> = {}) => ({ 'mcp-session-id': id, 'mcp-protocol-version': LEGACY_PROTOCOL_VERSION, ...extra });
 

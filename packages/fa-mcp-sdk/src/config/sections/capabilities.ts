@@ -32,7 +32,7 @@ export const capabilitiesSection: SchemaNode = {
       'MCP_CAPABILITIES_LOGGING',
     ),
     listChanged: setting(
-      'Declare `listChanged` on the tools, prompts and resources lists. auto: tools when they are a function (dynamic), and each list McpServerData.capabilities.listChanged names; notifyListChanged() on an undeclared list throws.',
+      'Declare `listChanged` on the tools, prompts and resources lists. auto: tools and resources when they are a function (dynamic), and each list McpServerData.capabilities.listChanged names; notifyListChanged() on an undeclared list throws.',
       'MCP_CAPABILITIES_LIST_CHANGED',
     ),
     subscribe: setting(

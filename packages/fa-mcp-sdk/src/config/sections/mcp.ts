@@ -5,6 +5,7 @@ import { mintedResourcesSection, notificationsSection, resumabilitySection } fro
 import { mcpDebugNode } from './mcp-debug.js';
 import { cacheHintsSection, requestStateSection } from './protocol-2026.js';
 import { capabilitiesSection } from './capabilities.js';
+import { auditSection } from './audit.js';
 
 /** One budget of `mcp.rateLimit.perTool` / `mcp.rateLimit.methods` (windowMs defaults to the general one). */
 const budgetNode: SchemaNode = {
@@ -283,6 +284,21 @@ export const mcpSection: SchemaNode = {
     resumability: resumabilitySection,
     notifications: notificationsSection,
     mintedResources: mintedResourcesSection,
+    tools: {
+      type: 'object',
+      description: 'Tool definitions.',
+      additionalProperties: false,
+      properties: {
+        nameRule: {
+          type: 'string',
+          enum: ['snake_case', 'mcp'],
+          default: 'snake_case',
+          description:
+            'The rule tool names must follow. snake_case: `TOOL_NAME_PATTERN`, a lower-case letter then lower-case letters, digits and underscores, 1-63 characters. mcp: `MCP_TOOL_NAME_PATTERN`, the MCP revisions\' rule, 1-128 characters of A-Z a-z 0-9 _ - . (get-sum, admin.tools.list). Static tools are checked at start, tools given as a function when first listed or called.',
+          'x-env': ['MCP_TOOL_NAME_RULE'],
+        },
+      },
+    },
     excludeTools: {
       type: 'array',
       items: { type: 'string' },
@@ -308,5 +324,6 @@ export const mcpSection: SchemaNode = {
     requestState: requestStateSection,
     cacheHints: cacheHintsSection,
     debug: mcpDebugNode,
+    audit: auditSection,
   },
 };

@@ -55,6 +55,13 @@ export const tasksSection: SchemaNode = {
       description: 'A running task whose instance has not renewed its lease for this long is marked failed by another instance.',
       'x-env': ['MCP_TASKS_LEASE_MS'],
     },
+    maxUpdateBytes: {
+      type: 'integer',
+      minimum: 1024,
+      default: 65_536,
+      description: 'Largest tasks/update a client may send (2026-07-28 tasks extension): its inputResponses serialized as JSON, in UTF-8 bytes; a larger one is refused with -32602.',
+      'x-env': ['MCP_TASKS_MAX_UPDATE_BYTES'],
+    },
     sweepIntervalMs: {
       type: 'integer',
       minimum: 1000,

@@ -14,6 +14,7 @@
 import { assertAccess } from '../access-check.js';
 import { AuthError } from '../auth-error.js';
 import { listenedUris, requirementsOf } from '../access-target.js';
+import { resourceOf, resourceRequirements } from '../resources.js';
 import type { Operation, PipelineStep } from '../pipeline.js';
 import type { Registry } from '../registry.js';
 
@@ -25,18 +26,29 @@ export function emptyCompletion(): { completion: { values: string[]; total: numb
 }
 
 export function authorizeStep(registry: Registry, onRefused?: RefusalReporter): PipelineStep {
-  const check = (op: Operation): void => {
+  /** Throws the refusal; a promise only when what a resource URI names depends on the request (resources.ts). */
+  const check = (op: Operation): void | Promise<void> => {
     switch (op.method) {
       case 'tools/call':
         if (op.tool) assertAccess('tool', op.tool.name, op.tool, op.ctx);
         return;
-      case 'subscriptions/listen':
+      case 'subscriptions/listen': {
+        const pending: Array<Promise<void>> = [];
         for (const uri of listenedUris(op.params)) {
-          const item = requirementsOf(registry, { kind: 'resource', name: uri });
-          if (item) assertAccess('resource', uri, item, op.ctx);
+          const item = resourceRequirements(registry, uri, op.ctx);
+          if (item instanceof Promise) pending.push(item.then((found) => found && assertAccess('resource', uri, found, op.ctx)));
+          else if (item) assertAccess('resource', uri, item, op.ctx);
         }
-        return;
+        return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+      }
       default: {
+        if (op.target.kind === 'resource') {
+          // Looked up once: the read serves what was checked here.
+          const found = resourceOf(registry, op);
+          if (found instanceof Promise) return found.then((match) => match && assertAccess('resource', op.target.name, match.def, op.ctx));
+          if (found) assertAccess('resource', op.target.name, found.def, op.ctx);
+          return;
+        }
         const item = requirementsOf(registry, op.target);
         if (item) assertAccess(op.target.kind, op.target.name, item, op.ctx);
       }
@@ -49,15 +61,19 @@ export function authorizeStep(registry: Registry, onRefused?: RefusalReporter): 
     name: 'authorize',
     methods: ['tools/call', 'prompts/get', 'resources/read', 'resources/subscribe', 'subscriptions/listen', 'completion/complete'],
     run(op, next) {
-      try {
-        check(op);
-      } catch (err) {
+      const refused = (err: unknown): Promise<unknown> => {
         report(err, op);
         // A completion answers as for an unknown item; anything else is refused.
         if (op.method === 'completion/complete' && err instanceof AuthError) return Promise.resolve(emptyCompletion());
         return Promise.reject(err);
+      };
+      let pending: void | Promise<void>;
+      try {
+        pending = check(op);
+      } catch (err) {
+        return refused(err);
       }
-      return next();
+      return pending ? pending.then(next, refused) : next();
     },
   };
 }

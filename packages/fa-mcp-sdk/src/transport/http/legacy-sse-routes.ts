@@ -53,7 +53,7 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, caps: Legac
       return sendJsonRpcError(res, 503, MCP_ERROR_CODES.UPSTREAM_UNAVAILABLE, 'Too many active SSE sessions for this caller');
     }
     const transport = new LegacySseTransport(res, messagesPath);
-    const built = await buildServer({ ...factory, transport: 'sse', trackLive: true }, '2025');
+    const built = await buildServer({ ...factory, transport: 'sse', trackLive: true }, '2025', transport.sessionId);
     streams.set(transport.sessionId, transport);
     owners.set(transport.sessionId, ownerOf(req));
     callers.set(transport.sessionId, caller);

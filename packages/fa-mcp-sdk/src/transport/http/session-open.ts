@@ -65,18 +65,18 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     onClosed: () => {
       calls.abortAll(sessionClosed());
       sessions.forget(seed.id);
-      built.dispose();
+      built.dispose(scope);
       // A copy closed here only leaves the session's events to the instances serving it on.
       if (scope === 'end') events.drop().catch((err: unknown) => logger.warn({ err }, 'could not drop the events of a closed session'));
     },
   });
   // Server-to-client requests ride the request's own SSE stream; with JSON responses there is none (GET stream).
   const requestStreams = deps.responseMode === 'sse';
-  const built = await buildServer(share ? { ...factory, sessionChanged: (change) => share.changed(seed.id, change) } : factory, '2025');
+  const built = await buildServer(share ? { ...factory, sessionChanged: (change) => share.changed(seed.id, change) } : factory, '2025', seed.id);
   // What the session fast path needs; the routing goes on before the server connects (session-calls.ts).
   const calls = new SessionCalls();
   const fast = deps.sessionCall && {
-    link: { id: seed.id, server: built.server, logLevel: built.logLevel, calls, requestStreams },
+    link: { id: seed.id, server: built.server, logLevel: built.logLevel, calls, requestStreams, session: built.session },
     ...(requestStreams ? { streams: new SessionStreams(events) } : {}),
   };
   const session: Session = {
@@ -103,6 +103,8 @@ async function build(deps: SessionBuildDeps, seed: SessionSeed, restored: boolea
     // Opened here: this copy delivers until the client opens its GET stream elsewhere.
     copy.holdsStream = !restored;
     session.shared = copy;
+    // The session handle hands what it sends to the stream's holder while this copy is not it.
+    if (built.session) built.session.copy = copy;
     built.server.wire.push(filter);
   }
   await connectSession(built.server, transport);

@@ -66,8 +66,16 @@ const ownerOf = (exchange: HttpExchange): string | undefined => {
 export function createSessionRoutes(opts: SessionRoutesOptions): SessionRoutes {
   const { factory, logger, sessionCall } = opts;
   const share = opts.shared
-    ? new SessionShare({ shared: opts.shared, idleTimeoutMs: opts.sessions.idleTimeoutMs, logger, supportedProtocolVersions: opts.supportedProtocolVersions })
+    ? new SessionShare({
+        shared: opts.shared,
+        idleTimeoutMs: opts.sessions.idleTimeoutMs,
+        logger,
+        supportedProtocolVersions: opts.supportedProtocolVersions,
+        onEnded: (id) => factory.live.ended(id),
+      })
     : undefined;
+  // Session handles reach the sessions this instance holds no copy of through the store (protocol/live-session.ts).
+  if (share) factory.live.remote = share;
   const sessions = new SessionManager({ ...opts.sessions, logger, ...(share ? { shared: share } : {}) });
   share?.attach(sessions);
   const write = (res: ServerResponse, response: Response) => writeWebResponse(res, response, { mapErrorStatus: opts.mapErrorStatus });

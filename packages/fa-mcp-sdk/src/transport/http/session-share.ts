@@ -14,11 +14,17 @@
  * list changes reach every instance anyway (change-relay.ts), so the others
  * drop theirs; anything else they hand to the holder over the bus. What belongs
  * to a request (progress, requests to the client) stays with the request.
+ *
+ * It is also how session handles (protocol/live-session.ts, RemoteSessions)
+ * reach a session this instance holds no copy of, or whose stream it does not
+ * hold: the stored level and subscriptions decide, the session's own resources
+ * are rows of the store, and what a handle sends is handed to the holder.
  */
 import type { JSONRPCMessage } from '../../protocol/sdk-server.js';
 import type { WireFilter } from '../../protocol/wire-adapter.js';
 import { randomUUID } from 'node:crypto';
 import type { CoreLogger } from '../../core/core.js';
+import type { RemoteSessions, SessionMessage, SessionResourceKeeper } from '../../protocol/live-session.js';
 import type { SessionStateChange } from '../../protocol/server-factory.js';
 import type { SessionInitialize, StoredSession } from '../../state/session-store.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
@@ -30,6 +36,8 @@ export interface SessionShareOptions {
   logger: CoreLogger;
   /** Protocol revisions the transport accepts (the negotiated one is stored). */
   supportedProtocolVersions: readonly string[];
+  /** A session ended on another instance (its close listeners run here: protocol/live-servers.ts). */
+  onEnded?: (id: string) => void;
 }
 
 type Restored = Session | 'unknown' | 'full';
@@ -48,7 +56,7 @@ const isBroadcast = (message: JSONRPCMessage): boolean => {
   return method === 'notifications/resources/updated' || (typeof method === 'string' && method.endsWith('/list_changed'));
 };
 
-export class SessionShare implements SharedSessionClock {
+export class SessionShare implements SharedSessionClock, RemoteSessions {
   /** Marks what this instance published, so it does not act on it twice. */
   readonly origin = randomUUID();
   private readonly restoring = new Map<string, Promise<Restored>>();
@@ -213,7 +221,34 @@ export class SessionShare implements SharedSessionClock {
     return { copy, filter };
   }
 
+  /** RemoteSessions: the stored state a session handle checks its sends against. */
+  async state(id: string): Promise<{ logLevel?: string; subscriptions: string[] } | undefined> {
+    const stored = await this.opts.shared.store.get(id);
+    return stored && { ...(stored.logLevel !== undefined ? { logLevel: stored.logLevel } : {}), subscriptions: stored.subscriptions };
+  }
+
+  /** RemoteSessions: what a session handle sends, to the instance holding the client's stream (this one, or over the bus). */
+  async handOver(id: string, message: SessionMessage): Promise<void> {
+    const jsonrpc = { jsonrpc: '2.0', ...message } as unknown as JSONRPCMessage;
+    const here = this.sessions?.peek(id)?.shared;
+    if (here?.holdsStream) return here.sendHere(jsonrpc);
+    await this.publish({ kind: 'deliver', id, message: jsonrpc as unknown as Record<string, unknown> }, true);
+  }
+
+  /** RemoteSessions: the session's own resources, in the store (every instance reads them there). */
+  resources(id: string): SessionResourceKeeper {
+    const { store } = this.opts.shared;
+    return {
+      list: () => store.resources(id),
+      get: (uri) => store.resource(id, uri),
+      put: (resource) => store.putResource(id, resource),
+      delete: (uri) => store.deleteResource(id, uri),
+    };
+  }
+
   private async heard(id: string, p: Record<string, unknown>): Promise<void> {
+    // Close listeners of the session run on every instance, whether it holds a copy or not.
+    if (p.kind === 'ended') this.opts.onEnded?.(id);
     const session = this.sessions?.peek(id);
     const copy = session?.shared;
     if (!session || !copy) return;

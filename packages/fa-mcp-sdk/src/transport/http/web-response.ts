@@ -18,12 +18,13 @@ export interface WriteOptions {
 
 /**
  * Writes a JSON-RPC message answered with HTTP 200 as a whole JSON body: a
- * mapped error gets its Retry-After, and its own status when configured.
+ * mapped error gets its Retry-After, and its own status when configured (or
+ * when the protocol requires it: status-for-error.ts).
  */
 export function writeJsonRpcBody(res: ServerResponse, body: string, headers: Record<string, string>, opts: WriteOptions = {}): void {
   const mapped = statusForJsonRpcBody(body);
   if (mapped?.retryAfter !== undefined) headers['retry-after'] = String(mapped.retryAfter);
-  res.writeHead(opts.mapErrorStatus && mapped ? mapped.status : 200, headers);
+  res.writeHead(mapped && (mapped.required || opts.mapErrorStatus) ? mapped.status : 200, headers);
   res.end(body);
 }
 
