@@ -14,6 +14,7 @@ export declare function waitUntil<T>(check: () => T | undefined | false | Promis
 export declare function statusOf(url: string, timeoutMs?: number): Promise<number>;
 /** Whether the PostgreSQL of `url` answers (within `timeoutMs`, default 3 s). */
 export declare function pgAnswers(url: string, timeoutMs?: number): Promise<boolean>;
+export declare function pgRows(url: string, sql: string, values?: unknown[]): Promise<Array<Record<string, unknown>>>;
 export declare function createDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }>;
 export interface ServerEntry {
   name: string;

@@ -95,6 +95,17 @@ export async function pgAnswers(url, timeoutMs = 3_000) {
   }
 }
 
+/** The rows `sql` answers on the PostgreSQL of `url` (one connection, closed after). */
+export async function pgRows(url, sql, values = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
 /** Creates a database of its own on the PostgreSQL of `adminUrl`; answers its URL and a drop(). */
 export async function createDatabase(adminUrl, name) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -322,7 +333,7 @@ export function describeExit(name, { pid, code, signal, requested }) {
   return `${name} (pid ${pid}) ${what}${why}`;
 }
 
-/** The environment that makes every instance share one PostgreSQL (sessions, tasks, the bus). */
+/** The environment that makes every instance share one PostgreSQL (sessions, tasks, events, the bus). */
 export function sharedStateEnv(dbUrl, drainMs) {
   return {
     DB_MAIN_URL: dbUrl,
@@ -330,6 +341,7 @@ export function sharedStateEnv(dbUrl, drainMs) {
     MCP_TASKS_ENABLED: 'true',
     MCP_TASKS_STORE: 'postgres',
     MCP_NOTIFICATIONS_BUS: 'postgres',
+    MCP_EVENTS_STORE: 'postgres',
     SHUTDOWN_DRAIN_MS: String(drainMs),
   };
 }

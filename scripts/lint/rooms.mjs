@@ -28,15 +28,17 @@ export const ROOMS = {
   state: ['config', 'core', 'db'],
   tasks: ['config', 'core', 'db', 'state'],
   webhooks: ['config', 'core', 'db', 'state'],
+  // the MCP Events extension: event types, occurrences and cursors, push streams, webhook subscriptions (their deliveries on the webhooks outbox)
+  events: ['config', 'core', 'db', 'state', 'webhooks'],
   // the audit trail: records, sinks (file, PostgreSQL, OpenTelemetry logs), chain verification
   audit: ['config', 'core', 'db', 'state'],
   protocol: ['auth', 'config', 'core', 'state', 'tasks'],
   transport: ['auth', 'config', 'core', 'protocol', 'state', 'tasks'],
   rest: ['config', 'core', 'transport'],
-  ops: ['config', 'core', 'rest', 'transport'],
+  ops: ['audit', 'config', 'core', 'rest', 'transport'],
   'agent-tester': ['apps', 'auth', 'config', 'core', 'ops', 'protocol'],
   // the entry point fa-mcp-sdk/stores: re-exports the built-in stores, imports nothing else
-  stores: ['state', 'tasks', 'webhooks'],
+  stores: ['events', 'state', 'tasks', 'webhooks'],
   testing: ['(root)', 'contract', 'core', 'protocol'],
   cli: ['(root)', 'agent-tester', 'audit', 'auth', 'config', 'contract', 'core', 'db', 'protocol', 'testing', 'webhooks'],
 };

@@ -10,6 +10,7 @@ import { explainTopicPrompt } from './prompts/explain-topic.js';
 import { aboutResource } from './resources/about.js';
 import { ratesTemplate } from './resources/rates-template.js';
 import { demoTools } from './tools/index.js';
+import { notePostedEvent } from './events/note-posted.js';
 
 /** The package folder (holds config/ and package.json), from src/ or dist/ alike. */
 export const DEMO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,11 +30,14 @@ export const demoServerData: McpServerData = {
     'get_time: current time in a time zone. convert_currency: convert an amount with fixed demo rates.',
     'slow_report: a long job with progress. ask_user: ask the user a question.',
     'Read demo://about for an overview and demo://rates/{currency} for rates.',
+    'post_note: post a note; subscribe to the note.posted event (events/poll, events/stream) to see it arrive.',
   ].join('\n'),
   tools: demoTools,
   prompts: [explainTopicPrompt],
   resources: [aboutResource],
   resourceTemplates: [ratesTemplate],
+  // The MCP Events extension (2026-07-28): post_note raises note.posted.
+  events: [notePostedEvent],
   // slow_report logs its steps to the client; the tool list is announced as changing.
   capabilities: { logging: true, listChanged: ['tools'] },
 };

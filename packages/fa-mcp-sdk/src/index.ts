@@ -180,6 +180,15 @@ export type {
 export type { WebhookRuntime } from './webhooks/webhook-runtime.js';
 export type { WebhookEndpointConfig, WebhooksConfig } from './config/sections/webhooks.js';
 
+// MCP Events (io.modelcontextprotocol/events): event types, emit, the store
+export type { IEventMatchContext, IEventTypeData, TEventDeliveryMode } from './events/event-types.js';
+export type { IEventEmitOptions, IEventEmitResult, IEventEmitter } from './core/event-port.js';
+export type { EventsHandle } from './events/events-runtime.js';
+export type { AppendOutcome, EventFanout, EventSubscription, IMcpEventsStore, NewOccurrence, StoredOccurrence, SubscriberAuth } from './events/events-store.js';
+export type { EventsConfig } from './config/sections/events.js';
+export { EVENTS_EXTENSION_ID } from './events/events-id.js';
+export { EVENTS_ERROR_CODES } from './events/events-errors.js';
+
 // Audit trail
 export type {
   AuditArguments, AuditOutcome, AuditOutcomeStatus, AuditPrincipal, AuditRecord, AuditRecordKind, AuditSignature, AuditTarget, AuditTaskInfo, AuditTaskStatus,

@@ -14,6 +14,7 @@ import { prepareCore, sdkVersion } from './prepare-core.js';
 import { createOperations } from './ops/operations.js';
 import { createAuthRuntime } from './auth/auth-runtime.js';
 import { createServerDatabases } from './db/server-databases.js';
+import { startAudit } from './audit-start.js';
 import { LiveServers } from './protocol/live-servers.js';
 import type { ModernEraOptions } from './protocol/modern-era.js';
 import { createStateRuntime, stateInstances } from './state/state-runtime.js';
@@ -30,6 +31,7 @@ import { stopAtEndOfInput } from './stdio-end.js';
 import { createTaskRuntime } from './tasks/task-runtime.js';
 import { trackRunningServer } from './running-servers.js';
 import { taskEventHook } from './webhooks/task-events.js';
+import { startEvents } from './init-events.js';
 import type { McpServerData } from './server-data.js';
 import type { McpServerHandle } from './server-handle.js';
 
@@ -100,6 +102,9 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     ...(assertionIds ? { usedAssertionIds: assertionIds } : {}),
   }).catch(failedStart);
   const ops = await createOperations({ config, logger, serverName: name, sdkVersion: sdkVersion() });
+  // The audit trail (mcp.audit): fed by every request's observation, the HTTP front's refusals and task changes.
+  const audit = await startAudit({ config, logger, databases, cwd: loadOpts.cwd ?? process.cwd(), ...(ops.server.metrics ? { registry: ops.server.metrics.registry } : {}) }).catch(failedStart);
+  ops.server.useAudit(audit.trail);
   const state = await createStateRuntime({ config: config.mcp, databases, logger, serverName: name, ...stateInstances(data) }).catch(failedStart);
   // HTTP, webhooks: loaded when configured, so a stdio server starts without express and its kin (issue 24)
   const webhooks = config.webhooks.endpoints.length > 0
@@ -114,6 +119,12 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
         userAgent: `${name} (fa-mcp-sdk ${sdkVersion()})`,
       }).catch((err: unknown) => failedStart(err, () => state.close()))
     : undefined;
+  // The Events extension, when event types are declared (init-events.ts).
+  const events = await startEvents({ data, config, nodeEnv: loaded.nodeEnv, databases, bus: state.bus, logger, ...(ops.server.metrics ? { metrics: ops.server.metrics } : {}), name, userAgent: `${name} (fa-mcp-sdk ${sdkVersion()})` })
+    .catch((err: unknown) => failedStart(err, async () => {
+      await webhooks?.close();
+      await state.close();
+    }));
   const core = await prepareCore({
     data: state.minted ? { ...data, resourceTemplates: [...(data.resourceTemplates ?? []), state.minted.template()] } : data,
     databases,
@@ -126,9 +137,13 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     telemetry: ops.server,
     nodeEnv: loaded.nodeEnv,
     ...(webhooks ? { webhooks: webhooks.sender } : {}),
+    ...(events ? { events } : {}),
+    ...(audit.gate ? { gateSteps: [audit.gate] } : {}),
   }).catch((err: unknown) => failedStart(err, async () => {
+    await events?.close();
     await webhooks?.close();
     await state.close();
+    await audit.trail.close();
   }));
   state.attach(core.pipeline);
   const db = createServerDatabases({ pipeline: core.pipeline, databases, ambientScope: config.db.ambientScope });
@@ -144,6 +159,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
           ? { sharedBus: state.bus }
           : {}),
         ...(webhooks && config.webhooks.taskEvents ? { onFinished: taskEventHook(webhooks.sender) } : {}),
+        ...(audit.taskChanged ? { onChange: audit.taskChanged } : {}),
       })
     : undefined;
   if (tasks && ops.server.metrics) ops.server.metrics.observeTasks(() => tasks.store.countByStatus() as Promise<Record<string, number>>);
@@ -227,7 +243,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
         name: core.serverInfo.name,
         version: core.serverInfo.version,
         startedAt: Date.now(),
-        checks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks()],
+        checks: () => [...(data.readinessChecks ?? []), ...db.readinessChecks(), ...ops.readinessChecks(), ...(audit.readinessCheck ? [audit.readinessCheck] : [])],
         // Shutdown began (drain included): /ready answers 503 while everything is still served.
         isShuttingDown: () => stopping$.stopper?.shuttingDown ?? false,
       }),
@@ -239,6 +255,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
       },
       agentTester: await prepareAgentTester({ config, nodeEnv: loaded.nodeEnv, logger, serverName: name }),
       auth,
+      ...(audit.refusal ? { unobserved: audit.refusal } : {}),
       errorRoutes: {
         ...(config.webServer.rest.enabled ? { restBasePath: config.webServer.rest.basePath } : {}),
         ...(config.webServer.auth.mintEndpoint.enabled ? { oauthPaths: [config.webServer.auth.mintEndpoint.path] } : {}),
@@ -259,8 +276,12 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     ...(http ? { http } : {}),
     ...(stdio ? { stdio } : {}),
     ...(tasks ? { tasks } : {}),
+    ...(events ? { events } : {}),
     closeLast: [
+      ...(events ? [{ name: 'events', close: () => events.close() }] : []),
       ...(webhooks ? [{ name: 'webhooks', close: () => webhooks.close() }] : []),
+      // After every request and task of this instance is recorded; writes the chain's final anchor.
+      { name: 'audit', close: () => audit.trail.close() },
       { name: 'state', close: () => state.close() },
       { name: 'db', close: () => db.close() },
     ],
@@ -276,6 +297,7 @@ export async function initMcpServer(data: McpServerData, options: InitOptions = 
     auth,
     ...(tasks ? { tasks } : {}),
     ...(webhooks ? { webhooks } : {}),
+    ...(events ? { events: events.handle } : {}),
     ...(ops.server.metrics ? { metrics: ops.server.metrics } : {}),
     ...(ops.accessPoints ? { accessPoints: ops.accessPoints } : {}),
     emitTrace: (event) => ops.server.emitTrace(event),

@@ -4,6 +4,7 @@
  * URIs, version from package.json), instructions under their budget, and the
  * report of overdue deprecations.
  */
+import type { PipelineStep } from './core/pipeline.js';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from './config/schema.js';
 import { builtinPrompts, builtinResources } from './core/builtins.js';
@@ -28,6 +29,7 @@ import { prepareSkills } from './skills/prepare-skills.js';
 import type { WebhookSenderSource } from './core/webhook-sender.js';
 import { deriveCapabilities } from './protocol/capabilities.js';
 import { enterpriseAuthExtensions } from './auth/enterprise-extension.js';
+import type { EventsRuntime } from './events/events-runtime.js';
 
 export { sdkVersion } from './ops/sdk-version.js';
 
@@ -48,9 +50,13 @@ export interface PrepareInput {
   databases?: Databases;
   /** What handlers get as `webhooks` (scoped to each request's caller). */
   webhooks?: WebhookSenderSource;
+  /** Steps run before every other but the observation (the audit trail's gate in `sync` mode). */
+  gateSteps?: PipelineStep[];
+  /** The Events extension (init-events.ts), when the server declares event types. */
+  events?: EventsRuntime;
 }
 
-export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development', databases, webhooks }: PrepareInput): Promise<Core> {
+export async function prepareCore({ data, config, pkg, cwd, logger, name, describeAuth, telemetry, nodeEnv = 'development', databases, webhooks, gateSteps, events }: PrepareInput): Promise<Core> {
   const version = data.serverInfo?.version ?? pkg.version ?? '0.0.0';
   const builtins = {
     serverName: name,
@@ -134,8 +140,10 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
     ...(rl.enabled && rl.maxConcurrentPerSubject > 0 ? { concurrency: concurrencyStep(rl.maxConcurrentPerSubject) } : {}),
     ...(data.toolHandler ? { defaultToolHandler: data.toolHandler } : {}),
     ...(webhooks ? { webhooks } : {}),
+    ...(events ? { events } : {}),
     ...(data.steps ? { extraSteps: data.steps } : {}),
     ...(telemetry ? { telemetry: telemetry.telemetry, observeSteps: telemetry.steps(registry) } : {}),
+    ...(gateSteps && gateSteps.length > 0 ? { gateSteps } : {}),
     extensions: [...(skills ? [skills.extension] : []), ...(apps ? [apps] : []), ...enterpriseAuthExtensions(config)],
     declared: deriveCapabilities({
       config: config.mcp.capabilities,
@@ -144,6 +152,9 @@ export async function prepareCore({ data, config, pkg, cwd, logger, name, descri
       dynamicResources: resourceSource !== undefined,
     }),
   });
+
+  // The event types' requirements are checked right after the core's authorize step, before any consumer step.
+  if (events) core.pipeline.use(events.authorizeStep(config.webServer.auth.hideUnauthorized, (reason, detail) => core.telemetry.authFailure(reason, detail)), { after: 'authorize' });
 
   const overdue = overdueDeprecations([
     ...(Array.isArray(data.tools) ? data.tools.map((t) => ({ kind: 'tool', name: t.name, ...(t.deprecated ? { deprecated: t.deprecated } : {}) })) : []),

@@ -18,6 +18,8 @@ import type { INotificationBus } from './state/notification-bus.js';
 import type { IResourceStore } from './state/resource-store.js';
 import type { ITaskStore } from './tasks/task-types.js';
 import type { IWebhookOutbox } from './webhooks/webhook-types.js';
+import type { IEventTypeData } from './events/event-types.js';
+import type { IMcpEventsStore } from './events/events-store.js';
 
 export interface McpServerData {
   /** The tools: an array (checked at start) or a function resolved per request. */
@@ -65,4 +67,11 @@ export interface McpServerData {
   taskStore?: ITaskStore;
   /** A webhook outbox of your own (replaces `webhooks.store`). */
   webhookOutbox?: IWebhookOutbox;
+  /**
+   * Event types clients subscribe to (the MCP Events extension, 2026-07-28): poll, push and
+   * signed webhooks; emitted with `handle.events.emit()` or a handler's `params.events.emit()`.
+   */
+  events?: IEventTypeData[];
+  /** An events store of your own (replaces `mcp.events.store`). */
+  eventsStore?: IMcpEventsStore;
 }

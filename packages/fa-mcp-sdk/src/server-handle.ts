@@ -18,6 +18,7 @@ import type { MintedResources } from './state/minted-resources.js';
 import type { TaskRuntime } from './tasks/task-runtime.js';
 import type { RunningHttpServer } from './transport/http/http-server.js';
 import type { WebhookRuntime } from './webhooks/webhook-runtime.js';
+import type { EventsHandle } from './events/events-runtime.js';
 
 export interface McpServerHandle {
   config: AppConfig;
@@ -66,4 +67,9 @@ export interface McpServerHandle {
   tasks?: TaskRuntime;
   /** Outbound webhooks (when `webhooks.endpoints` is not empty): the outbox, dead events listed and re-sent. */
   webhooks?: WebhookRuntime;
+  /**
+   * The server's event types (when `McpServerData.events` declares some): `emit(name, payload,
+   * { eventId })` from anywhere (a REST route, a background job), resolving once stored.
+   */
+  events?: EventsHandle;
 }

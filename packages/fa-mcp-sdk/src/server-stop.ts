@@ -25,6 +25,8 @@ export interface StoppableParts {
   /** The stdio connection; `inFlight`: requests read and not answered. */
   stdio?: { close(): Promise<void>; inFlight(): number };
   tasks?: TaskRuntime;
+  /** The Events extension: its push streams end when the server stops accepting, so their clients reconnect elsewhere. */
+  events?: { endStreams(): number };
   /** Closed after the transports, in this order (webhooks, state, databases). */
   closeLast: Array<{ name: string; close: () => Promise<void> }>;
   clock?: ShutdownClock;
@@ -85,6 +87,7 @@ export function createServerStopper(parts: StoppableParts): ServerStopper {
           },
           stopAccepting: async () => {
             await http?.stopAccepting();
+            parts.events?.endStreams();
           },
           inFlight: () => (http?.inFlight() ?? 0) + (stdio?.inFlight() ?? 0),
           // the grace period is the running tasks' too; those left are handed over (not abandoned) or failed

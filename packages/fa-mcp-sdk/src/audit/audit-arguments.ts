@@ -22,8 +22,8 @@ export function auditArguments(mode: AuditArgumentsMode, args: unknown): AuditAr
     case 'none':
       return { mode: 'none' };
     case 'digest':
-      return { mode: 'digest', digest: argumentsDigest(args) };
+      return { digest: argumentsDigest(args), mode: 'digest' };
     case 'masked':
-      return { mode: 'masked', masked: maskSecrets(args) };
+      return { masked: maskSecrets(args), mode: 'masked' };
   }
 }

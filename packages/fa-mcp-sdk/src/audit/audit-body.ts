@@ -11,8 +11,22 @@ export interface BodyOptions {
   arguments: AuditArgumentsMode;
   maxExtraBytes: number;
   now: () => number;
+  /** ISO 8601 of an epoch time (isoClock()); default a new Date's. */
+  iso?: (ms: number) => string;
 }
 
+/** ISO 8601 of epoch times, keeping the last one: records under load share their millisecond. */
+export function isoClock(): (ms: number) => string {
+  let lastMs = Number.NaN;
+  let lastText = '';
+  return (ms) => {
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastText = new Date(ms).toISOString();
+    }
+    return lastText;
+  };
+}
 const iso = (ms: number) => new Date(ms).toISOString();
 const millis = (ms: number) => Math.round(ms * 1000) / 1000;
 
@@ -23,47 +37,41 @@ function cappedExtra(extra: Record<string, unknown> | undefined, max: number): R
   return bytes <= max ? extra : { _truncated: { bytes, max } };
 }
 
+/** Built member by member (no spreads of optional parts): this runs once per request. */
 export function recordBody(draft: AuditDraft, opts: BodyOptions): AuditRecordBody {
   if (draft.kind === 'task') {
-    return {
-      v: AUDIT_RECORD_VERSION,
-      kind: 'task',
-      ts: iso(draft.at ?? opts.now()),
-      ...(draft.requestId ? { requestId: draft.requestId } : {}),
-      ...(draft.era ? { era: draft.era } : {}),
-      ...(draft.transport ? { transport: draft.transport } : {}),
-      ...(draft.sessionId ? { sessionId: draft.sessionId } : {}),
-      task: { ...draft.task },
-      ...(draft.actor ? { actor: draft.actor } : {}),
-    };
+    const body: AuditRecordBody = { v: AUDIT_RECORD_VERSION, kind: 'task', ts: (opts.iso ?? iso)(draft.at ?? opts.now()) };
+    if (draft.requestId) body.requestId = draft.requestId;
+    if (draft.era) body.era = draft.era;
+    if (draft.transport) body.transport = draft.transport;
+    if (draft.sessionId) body.sessionId = draft.sessionId;
+    body.task = { ...draft.task };
+    if (draft.actor) body.actor = draft.actor;
+    return body;
   }
+  const body: AuditRecordBody = { v: AUDIT_RECORD_VERSION, kind: 'request', ts: (opts.iso ?? iso)(draft.at ?? opts.now() - draft.durationMs), requestId: draft.requestId };
+  if (draft.traceId) body.traceId = draft.traceId;
+  if (draft.spanId) body.spanId = draft.spanId;
+  if (draft.era) body.era = draft.era;
+  body.transport = draft.transport;
+  if (draft.sessionId) body.sessionId = draft.sessionId;
+  if (draft.remoteAddress) body.remoteAddress = draft.remoteAddress;
+  body.principal = draft.principal ?? null;
+  body.method = draft.method;
+  if (draft.target) body.target = { kind: draft.target.kind, name: draft.target.name };
+  body.outcome = { ...draft.outcome };
+  body.durationMs = millis(draft.durationMs);
+  if (draft.resultBytes !== undefined) body.resultBytes = draft.resultBytes;
   const args = auditArguments(opts.arguments, draft.arguments);
+  if (args) body.arguments = args;
   const extra = cappedExtra(draft.extra, opts.maxExtraBytes);
-  return {
-    v: AUDIT_RECORD_VERSION,
-    kind: 'request',
-    ts: iso(draft.at ?? opts.now() - draft.durationMs),
-    requestId: draft.requestId,
-    ...(draft.traceId ? { traceId: draft.traceId } : {}),
-    ...(draft.spanId ? { spanId: draft.spanId } : {}),
-    ...(draft.era ? { era: draft.era } : {}),
-    transport: draft.transport,
-    ...(draft.sessionId ? { sessionId: draft.sessionId } : {}),
-    ...(draft.remoteAddress ? { remoteAddress: draft.remoteAddress } : {}),
-    principal: draft.principal ?? null,
-    method: draft.method,
-    ...(draft.target ? { target: { kind: draft.target.kind, name: draft.target.name } } : {}),
-    outcome: { ...draft.outcome },
-    durationMs: millis(draft.durationMs),
-    ...(draft.resultBytes !== undefined ? { resultBytes: draft.resultBytes } : {}),
-    ...(args ? { arguments: args } : {}),
-    ...(extra ? { extra } : {}),
-  };
+  if (extra) body.extra = extra;
+  return body;
 }
 
 /** The body of a request whose answer was replaced by -32006 because its own record could not be written. */
 export function failedBody(body: AuditRecordBody): AuditRecordBody {
   if (body.kind !== 'request' || !body.outcome) return body;
-  const outcome: AuditOutcome = { status: 'error', code: -32006, reason: 'audit_unavailable', original: body.outcome.original ?? body.outcome.status };
+  const outcome: AuditOutcome = { code: -32006, original: body.outcome.original ?? body.outcome.status, reason: 'audit_unavailable', status: 'error' };
   return { ...body, outcome };
 }

@@ -5,9 +5,9 @@
  * Origin refused).
  */
 import type { RequestContext } from '../core/request-context.js';
-import type { WireOutcome } from '../core/telemetry.js';
+import type { WireOutcome, WireRequest } from '../core/telemetry.js';
 import { auditPrincipal } from './audit-principal.js';
-import type { AuditOutcome, AuditRequestDraft } from './audit-record.js';
+import type { AuditOutcome, AuditRequestDraft, AuditTarget } from './audit-record.js';
 
 /** The refusals the HTTP front answers before JSON-RPC, with their HTTP status. */
 export const REFUSAL_STATUS = {
@@ -46,7 +46,7 @@ export function wireOutcome(outcome: WireOutcome): AuditOutcome {
   if ('cancelled' in outcome) return { status: 'cancelled' };
   if ('error' in outcome) {
     const reason = REFUSAL_CODES[outcome.error.code];
-    return reason ? { status: 'refused', code: outcome.error.code, reason } : { status: 'error', code: outcome.error.code };
+    return reason ? { code: outcome.error.code, reason, status: 'refused' } : { code: outcome.error.code, status: 'error' };
   }
   const result = outcome.result as { isError?: unknown } | null | undefined;
   return result && typeof result === 'object' && result.isError === true ? { status: 'tool_error' } : { status: 'ok' };
@@ -54,5 +54,72 @@ export function wireOutcome(outcome: WireOutcome): AuditOutcome {
 
 /** A refusal answered by the HTTP front before the pipeline, with its HTTP status and the JSON-RPC code of its body when it had one. */
 export function refusalOutcome(reason: AuditRefusalReason, code?: number): AuditOutcome {
-  return { status: 'refused', ...(code !== undefined ? { code } : {}), reason, httpStatus: REFUSAL_STATUS[reason] };
+  return { ...(code !== undefined ? { code } : {}), httpStatus: REFUSAL_STATUS[reason], reason, status: 'refused' };
+}
+
+/**
+ * What a request is about, from its method and params (the operation's target as the pipeline names
+ * it, core/pipeline.ts): a tool, a prompt, a resource URI, a completion's reference, a task, a list,
+ * an MCP Events type; undefined for a method about the server itself.
+ */
+export function targetOf(method: string, params: Record<string, unknown> | undefined): AuditTarget | undefined {
+  const p = params ?? {};
+  const name = (key: string): string => (typeof p[key] === 'string' ? (p[key] as string) : '');
+  switch (method) {
+    case 'tools/call':
+      return { kind: 'tool', name: name('name') };
+    case 'prompts/get':
+      return { kind: 'prompt', name: name('name') };
+    case 'resources/read':
+    case 'resources/subscribe':
+    case 'resources/unsubscribe':
+      return { kind: 'resource', name: name('uri') };
+    case 'completion/complete': {
+      const ref = (p.ref ?? {}) as Record<string, unknown>;
+      return ref.type === 'ref/resource' ? { kind: 'template', name: String(ref.uri ?? '') } : { kind: 'prompt', name: String(ref.name ?? '') };
+    }
+    case 'tasks/get':
+    case 'tasks/result':
+    case 'tasks/cancel':
+    case 'tasks/update':
+      return { kind: 'task', name: name('taskId') };
+    default:
+      if (method.endsWith('/list')) return { kind: 'list', name: method.slice(0, -'/list'.length) };
+      if (method.startsWith('events/')) return name('name') ? { kind: 'event', name: name('name') } : undefined;
+      return undefined;
+  }
+}
+
+/** The arguments a request carries, as the trail records them (`mcp.audit.arguments`). */
+const argumentsOf = (method: string, params: Record<string, unknown> | undefined): unknown =>
+  method === 'tools/call' || method === 'prompts/get' || method.startsWith('events/') ? params?.arguments : undefined;
+
+/** Size of a result as JSON, in bytes; undefined without one. */
+function resultBytesOf(outcome: WireOutcome): number | undefined {
+  if (!('result' in outcome) || outcome.result === undefined) return undefined;
+  const text = JSON.stringify(outcome.result);
+  return text === undefined ? undefined : Buffer.byteLength(text);
+}
+
+/** The record of one request from its observation (ops/wire-observer.ts): what arrived, who sent it, how it ended. Built member by member: this runs once per request. */
+export function wireRequestDraft(
+  req: WireRequest,
+  seen: { requestId: string; traceId?: string; spanId?: string; durationMs: number; extra?: Record<string, unknown>; resultBytes?: number },
+  outcome: WireOutcome,
+): AuditRequestDraft {
+  const draft: AuditRequestDraft = { requestId: seen.requestId, transport: req.transport, method: req.method, outcome: wireOutcome(outcome), durationMs: seen.durationMs };
+  if (seen.traceId) draft.traceId = seen.traceId;
+  if (seen.spanId) draft.spanId = seen.spanId;
+  draft.era = req.era;
+  if (req.sessionId) draft.sessionId = req.sessionId;
+  if (req.remoteAddress) draft.remoteAddress = req.remoteAddress;
+  draft.principal = auditPrincipal(req.auth);
+  const target = targetOf(req.method, req.params);
+  if (target) draft.target = target;
+  const resultBytes = seen.resultBytes ?? resultBytesOf(outcome);
+  if (resultBytes !== undefined) draft.resultBytes = resultBytes;
+  const args = argumentsOf(req.method, req.params);
+  if (args !== undefined) draft.arguments = args;
+  if (seen.extra) draft.extra = seen.extra;
+  return draft;
 }

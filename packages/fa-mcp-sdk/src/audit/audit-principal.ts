@@ -23,12 +23,13 @@ export function auditPrincipal(auth: AuthInfo | undefined, authMode?: string): A
   const clientId = text(claims.client_id) ?? text(claims.azp) ?? text(claims.cid);
   const issuer = text(claims.iss);
   const mode = authMode ?? authModeOf(claims);
-  return {
-    subject: auth.subject,
-    ...(clientId ? { clientId } : {}),
-    ...(issuer ? { issuer } : {}),
-    ...(mode ? { authMode: mode } : {}),
-    groups: [...auth.groups],
-    scopes: [...auth.scopes],
-  };
+  // members in canonical order, so the record serializes natively (record-hash.ts)
+  const principal = {} as AuditPrincipal;
+  if (mode) principal.authMode = mode;
+  if (clientId) principal.clientId = clientId;
+  principal.groups = [...auth.groups];
+  if (issuer) principal.issuer = issuer;
+  principal.scopes = [...auth.scopes];
+  principal.subject = auth.subject;
+  return principal;
 }

@@ -24,6 +24,8 @@ export interface AuditTrail {
   record(draft: AuditDraft): Promise<void>;
   /** The `/ready` check (`audit`): the sink is reachable and the last append did not fail. */
   readinessCheck(): ReadinessCheck | undefined;
+  /** Whether the last append succeeded (a `sync` trail refuses calls up front while it did not: nothing served unrecorded). */
+  available(): boolean;
   /** Resolves once every record queued so far is written (or the sink failed on it). */
   flush(): Promise<void>;
   /** Signs the head of the chain now (an `anchor` record; nothing without anchors), e.g. before a backup. */
@@ -44,6 +46,7 @@ export const DISABLED_AUDIT_TRAIL: AuditTrail = {
   chain: undefined,
   record: () => RESOLVED,
   readinessCheck: () => undefined,
+  available: () => true,
   flush: () => RESOLVED,
   anchor: () => RESOLVED,
   prune: () => Promise.resolve(undefined),

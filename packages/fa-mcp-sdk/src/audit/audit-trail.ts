@@ -13,7 +13,7 @@ import type { AppConfig } from '../config/schema.js';
 import type { CoreLogger } from '../core/logger-types.js';
 import type { PgPool } from '../db/pg-types.js';
 import { hmacSigner, type AnchorSigner } from './anchor-signer.js';
-import { recordBody } from './audit-body.js';
+import { isoClock, recordBody } from './audit-body.js';
 import { checkAuditConfig, defaultAuditInstance, type DatabaseNames } from './audit-config.js';
 import { AuditMetrics } from './audit-metrics.js';
 import { pruneAudit, type PruneResult } from './audit-retention.js';
@@ -98,7 +98,7 @@ export async function createAuditTrail(opts: AuditTrailOptions): Promise<AuditTr
   pruneTimer?.unref();
 
   opts.logger.info({ sink: sink.name, mode: audit.mode, arguments: audit.arguments, instance, chain: live.chain, anchors: signer ? signer.alg : 'off' }, 'audit trail on');
-  const bodyOptions = { arguments: audit.arguments, maxExtraBytes: audit.maxExtraBytes, now };
+  const bodyOptions = { arguments: audit.arguments, maxExtraBytes: audit.maxExtraBytes, now, iso: isoClock() };
   return {
     enabled: true,
     mode: audit.mode,
@@ -114,6 +114,7 @@ export async function createAuditTrail(opts: AuditTrailOptions): Promise<AuditTr
         await sink.check(signal);
       },
     }),
+    available: () => live.failing === undefined,
     flush: () => live.flush(),
     anchor: () => live.anchor(),
     prune,

@@ -290,8 +290,13 @@ export class AuditWriter {
     this.opts.mirror?.emit(records, lines);
   }
 
+  /** The body becomes the record (its place set on it, not copied: this runs once per record); a retried body gets its place again. */
   private place(body: AuditRecordBody, seq: number, prevHash: string): { record: AuditRecord; line: string } {
-    const unsigned = { ...body, instance: this.opts.instance, chain: this.chain, seq, prevHash } as Omit<AuditRecord, 'hash'>;
+    const unsigned = body as Omit<AuditRecord, 'hash'>;
+    unsigned.instance = this.opts.instance;
+    unsigned.chain = this.chain;
+    unsigned.seq = seq;
+    unsigned.prevHash = prevHash;
     const signer = this.opts.signer;
     return sealRecord(signer && SIGNED_KINDS.has(body.kind) ? signRecord(unsigned, signer) : unsigned);
   }

@@ -3,13 +3,14 @@
  * without `hash` (the hash), and without `hash` and the signature's value (the signature). The same
  * functions serve the writer and `fa-mcp audit verify`, so the two cannot disagree.
  */
-import { createHash } from 'node:crypto';
-import { compactCanonicalJson, sortKeys } from '../core/canonical-json.js';
+import { createHash, hash as oneShotHash } from 'node:crypto';
+import { compactCanonicalJson, stringifiesCanonically } from '../core/canonical-json.js';
 import type { AuditRecord } from './audit-record.js';
 
 /** SHA-256 (hex) of a UTF-8 string. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // crypto.hash (Node 20.12+) is the one-shot form: half the cost of a Hash object on a record-sized input.
+  return typeof oneShotHash === 'function' ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** The hash a record must carry: SHA-256 of its canonical JSON without `hash`. */
@@ -46,18 +47,41 @@ export function recordLine(record: AuditRecord): string {
  * object becomes the record (its `hash` is set).
  */
 export function sealRecord(unsealed: Omit<AuditRecord, 'hash'>): { record: AuditRecord; line: string } {
-  // The members sorting before `hash` and those after it, each serialized by the native JSON.stringify.
+  // The members sorting before `hash` and those after it, in the order of the record's known
+  // members (the line is the record: a member not in the list is not stored).
+  const members = unsealed as Record<string, unknown>;
   const low: Record<string, unknown> = {};
   const high: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(unsealed)) {
-    if (key < 'hash') low[key] = value;
-    else if (key > 'hash') high[key] = value;
+  for (let i = 0; i < RECORD_MEMBERS.length; i++) {
+    const name: string = RECORD_MEMBERS[i] as string;
+    const value = members[name];
+    if (value !== undefined) (i < HASH_AT ? low : high)[name] = value;
   }
-  const head = JSON.stringify(sortKeys(low)).slice(0, -1); // `{…` without its `}`
-  const tail = JSON.stringify(sortKeys(high)).slice(1); // `…}` without its `{`
-  const join = head.length > 1 && tail.length > 1 ? ',' : '';
-  const hash = sha256Hex(`${head}${join}${tail}`);
+  // The native serializer where it gives canonical JSON already (the records the request layer
+  // builds), else member by member.
+  const native = stringifiesCanonically(low) && stringifiesCanonically(high);
+  const head = native ? JSON.stringify(low).slice(1, -1) : canonicalMembers(low);
+  const tail = native ? JSON.stringify(high).slice(1, -1) : canonicalMembers(high);
+  const hash = sha256Hex(`{${head}${head !== '' && tail !== '' ? ',' : ''}${tail}}`);
   const record = unsealed as AuditRecord;
   record.hash = hash;
-  return { record, line: `${head}${head.length > 1 ? ',' : ''}"hash":"${hash}"${tail.length > 1 ? ',' : ''}${tail}` };
+  return { record, line: `{${head}${head !== '' ? ',' : ''}"hash":"${hash}"${tail !== '' ? ',' : ''}${tail}}` };
 }
+
+/** The members of an object in canonical order, without its braces. */
+function canonicalMembers(members: Record<string, unknown>): string {
+  const text = compactCanonicalJson(members);
+  return text.slice(1, -1);
+}
+
+/** Every member of a record but `hash`, in canonical (UTF-16) order; `hash` belongs at HASH_AT. */
+export const RECORD_MEMBERS = [
+  'actor', 'arguments', 'chain', 'dropped', 'durationMs', 'era', 'extra', 'final',
+  // hash
+  'instance', 'kind', 'method', 'outcome', 'prevHash', 'previous', 'principal', 'pruned', 'remoteAddress', 'requestId', 'resultBytes',
+  'seq', 'sessionId', 'sig', 'spanId', 'target', 'task', 'traceId', 'transport', 'ts', 'v',
+] as const satisfies readonly (keyof AuditRecord)[];
+const HASH_AT = RECORD_MEMBERS.indexOf('instance');
+/** A member added to AuditRecord and not to RECORD_MEMBERS fails to compile here. */
+type Unlisted = Exclude<keyof AuditRecord, (typeof RECORD_MEMBERS)[number] | 'hash'>;
+export const RECORD_MEMBERS_COMPLETE: [Unlisted] extends [never] ? true : never = true;

@@ -9,6 +9,7 @@ import type { MintedResourcesConfig, NotificationsConfig, ResumabilityConfig } f
 import type { TracingConfig } from './sections/tracing.js';
 import type { WebhooksConfig } from './sections/webhooks.js';
 import type { AuditConfig } from './sections/audit.js';
+import type { EventsConfig } from './sections/events.js';
 import type { MetricsConfig, OpenApiConfig, RestConfig } from './sections/web-ops.js';
 
 export type CacheScopeConfig = 'private' | 'public';
@@ -73,6 +74,7 @@ export interface AppConfig {
       maxUpdateBytes: number;
       sweepIntervalMs: number;
     };
+    events: EventsConfig;
     resumability: ResumabilityConfig;
     notifications: NotificationsConfig;
     mintedResources: MintedResourcesConfig;

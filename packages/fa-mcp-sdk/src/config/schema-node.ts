@@ -33,6 +33,11 @@ export interface SchemaNode {
   [keyword: string]: unknown;
 }
 
+/** An integer setting with its default, lower (and optional upper) bound, description and environment variable. */
+export function intSetting(def: number, minimum: number, description: string, env: string, maximum?: number): SchemaNode {
+  return { type: 'integer', minimum, ...(maximum !== undefined ? { maximum } : {}), default: def, description, 'x-env': [env] };
+}
+
 // ---------------------------------------------------------------------------
 // Helpers for walking a schema (shared by defaults, env mapping, masking, docs).
 // ---------------------------------------------------------------------------

@@ -34,6 +34,20 @@ export class AuditFields implements IAuditFields {
     values.set(name, JSON.parse(text) as unknown);
   }
 
+  /** The framework's measurement of the call's result (core/result-size.ts), so its record does not serialize the result again. */
+  private measuredResult: unknown;
+  private measuredBytes = -1;
+
+  noteResultSize(result: unknown, bytes: number): void {
+    this.measuredResult = result;
+    this.measuredBytes = bytes;
+  }
+
+  /** The size noted for this very result object; undefined for another (a result replaced after it was measured). */
+  resultSizeOf(result: unknown): number | undefined {
+    return this.measuredBytes >= 0 && this.measuredResult === result ? this.measuredBytes : undefined;
+  }
+
   /** The fields set so far, or undefined when none was. */
   fields(): Record<string, unknown> | undefined {
     return this.values && this.values.size > 0 ? Object.fromEntries(this.values) : undefined;

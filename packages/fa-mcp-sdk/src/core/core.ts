@@ -20,6 +20,7 @@ import type { ArgumentErrorMode } from './argument-errors.js';
 import { validateOutputStep } from './steps/validate-output.js';
 import { createToolExecutor, type ToolHandler } from './tool-executor.js';
 import type { WebhookSenderSource } from './webhook-sender.js';
+import type { EventsPort } from './event-port.js';
 import type { IServerInfo } from './types.js';
 import type { ServerExtension } from './extensions.js';
 import { NOTHING_DECLARED, type DeclaredCapabilities } from './declared-capabilities.js';
@@ -46,6 +47,8 @@ export interface CoreOptions {
   defaultToolHandler?: ToolHandler;
   /** What handlers get as `webhooks`: one sender per request, scoped to its caller. */
   webhooks?: WebhookSenderSource;
+  /** The Events extension (src/events): its methods, served on 2026-07-28, and what handlers get as `events`. */
+  events?: EventsPort;
   extraSteps?: PipelineStep[];
   pageSize: number;
   /** The key of pagination cursors (`mcp.pagination.cursorSecret`, or a random one per process). */
@@ -61,6 +64,8 @@ export interface CoreOptions {
   telemetry?: Telemetry;
   /** Observation steps (tool metrics, tool spans): run first, around everything else. */
   observeSteps?: PipelineStep[];
+  /** Steps that may refuse any request first, right after the observation (the audit trail's gate in `sync` mode). */
+  gateSteps?: PipelineStep[];
   /** Leave out of lists what the caller may not use (`webServer.auth.hideUnauthorized`). */
   hideUnauthorized?: boolean;
   /** logging, listChanged and subscribe as the server declares them (nothing when absent). */
@@ -86,6 +91,8 @@ export interface Core {
   declared: DeclaredCapabilities;
   /** The budget of the REST routes, when `mcp.rateLimit` is on (rest/mount.ts). */
   restRateLimiter?: RateLimiterAbstract;
+  /** The Events extension, when the server declares event types. */
+  events?: EventsPort;
 }
 
 export function createCore(opts: CoreOptions): Core {
@@ -93,6 +100,7 @@ export function createCore(opts: CoreOptions): Core {
   const deprecations = new DeprecationWarnings(opts.logger);
   const pipeline = new Pipeline([
     ...(opts.observeSteps ?? []),
+    ...(opts.gateSteps ?? []),
     ...(opts.rateLimit ? [opts.rateLimit] : []),
     resolveToolStep(registry),
     authorizeStep(registry, (reason, detail) => core.telemetry.authFailure(reason, detail)),
@@ -120,11 +128,13 @@ export function createCore(opts: CoreOptions): Core {
     hideUnauthorized: opts.hideUnauthorized ?? false,
     declared: opts.declared ?? NOTHING_DECLARED,
     ...(opts.restRateLimiter ? { restRateLimiter: opts.restRateLimiter } : {}),
+    ...(opts.events ? { events: opts.events } : {}),
     executeTool: createToolExecutor({
       ...(opts.defaultToolHandler ? { defaultHandler: opts.defaultToolHandler } : {}),
       configuredTimeoutMs: (name) => limits.toolTimeouts[name],
       defaultTimeoutMs: limits.toolTimeoutMs,
       ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
+      ...(opts.events ? { events: opts.events.emitter } : {}),
       logsToClient: (opts.declared ?? NOTHING_DECLARED).logging,
     }),
   };

@@ -37,6 +37,12 @@ const METHODS = {
   'tasks/result': {},
   'tasks/cancel': {},
   'tasks/update': {},
+  // the Events extension (io.modelcontextprotocol/events): served by protocol/events-methods.ts
+  'events/list': {},
+  'events/poll': {},
+  'events/stream': {},
+  'events/subscribe': {},
+  'events/unsubscribe': {},
 } as const satisfies Record<string, MethodTraits>;
 
 export type KnownMcpMethod = keyof typeof METHODS;

@@ -21,10 +21,11 @@ export type McpMethod =
 /**
  * What an operation is about: a tool, prompt, resource (by URI), resource
  * template (by URI template, for completions), task (by id), a list (`tools`,
- * `prompts`, `resources`, `templates`, `tasks`), an extension method (by
+ * `prompts`, `resources`, `templates`, `tasks`, `events`), an event type (by name, the
+ * `events/*` methods but events/list), an extension method (by
  * extension id), or the server itself (`logging/setLevel`, `subscriptions/listen`).
  */
-export type OperationTargetKind = 'tool' | 'prompt' | 'resource' | 'template' | 'task' | 'list' | 'extension' | 'server';
+export type OperationTargetKind = 'tool' | 'prompt' | 'resource' | 'template' | 'task' | 'list' | 'extension' | 'event' | 'server';
 
 export interface OperationTarget {
   kind: OperationTargetKind;

@@ -2,6 +2,7 @@
  * The context every request carries through the pipeline, whatever its
  * transport and protocol era.
  */
+import type { IAuditFields } from './audit-fields.js';
 import type { IClientChannel } from './client-channel-types.js';
 import type { CoreLogger } from './logger-types.js';
 import type { IMcpSession } from './session-types.js';
@@ -42,4 +43,6 @@ export interface RequestContext {
   client?: IClientChannel;
   /** The 2025-era connection the request came in on, valid after the request (core/session-types.ts); undefined on 2026-07-28 and stateless. */
   session?: IMcpSession;
+  /** This request's audit fields (`params.audit`): present with the audit trail on. */
+  audit?: IAuditFields;
 }

@@ -11,6 +11,7 @@
  * changes a result object in place after the cap measured it (instead of
  * returning a new one) is recorded with the size the cap saw.
  */
+import { AuditFields } from './audit-fields.js';
 import type { Operation } from './pipeline.js';
 
 /** The operation state key of the measurement (framework keys are prefixed `fa-mcp/`). */
@@ -22,11 +23,13 @@ interface Measured {
 }
 
 /** The size of `result`'s JSON in bytes, measured once per call; throws as JSON.stringify does (a cycle, a BigInt). */
-export function resultSize(op: Pick<Operation, 'state'>, result: unknown): number {
+export function resultSize(op: Pick<Operation, 'state' | 'ctx'>, result: unknown): number {
   const known = op.state.get(MEASURED_RESULT) as Measured | undefined;
   if (known && known.result === result) return known.bytes;
   const bytes = Buffer.byteLength(JSON.stringify(result) ?? '');
   const measured: Measured = { result, bytes };
   op.state.set(MEASURED_RESULT, measured);
+  // the audit record of the call reuses it (audit/audit-draft.ts)
+  if (op.ctx.audit instanceof AuditFields) op.ctx.audit.noteResultSize(result, bytes);
   return bytes;
 }

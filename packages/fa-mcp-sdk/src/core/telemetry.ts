@@ -6,7 +6,8 @@
  */
 import type { CoreLogger } from './logger-types.js';
 import type { Operation } from './pipeline.js';
-import type { ProtocolEra, TraceContext, TransportKind } from './request-context.js';
+import type { AuthInfo, ProtocolEra, TraceContext, TransportKind } from './request-context.js';
+import type { IAuditFields } from './audit-fields.js';
 
 /** How one tool call ended. Every value is a fixed label value of `mcp_tool_calls_total`. */
 export type ToolOutcome =
@@ -57,6 +58,10 @@ export interface WireRequest {
   headers?: { get(name: string): string | null };
   /** The request id the HTTP front gave the request (X-Request-Id as accepted, or minted); a fresh one otherwise. */
   requestId?: string;
+  /** The caller authentication verified (what the audit record names as the principal). */
+  auth?: AuthInfo;
+  /** The client address after `webServer.trustProxy` (HTTP). */
+  remoteAddress?: string;
 }
 
 /** What the protocol layer sent back: a result, an error, or nothing (cancelled, connection closed). */
@@ -75,7 +80,14 @@ export interface WireRequestScope {
   readonly logger?: CoreLogger;
   /** Runs `fn` with the request's span as the active context. */
   run<T>(fn: () => T): T;
-  end(outcome: WireOutcome): void;
+  /** What the request's handler adds to its audit record (`params.audit`); undefined with the audit trail off. */
+  readonly audit?: IAuditFields;
+  /**
+   * Ends the observation with how the request was answered. With the audit trail in `sync` mode it
+   * returns a promise the answer waits for: resolved once the request's record is durable, rejected
+   * (an UpstreamUnavailableError, -32006) when it cannot be written — the answer is then that error.
+   */
+  end(outcome: WireOutcome): void | Promise<void>;
 }
 
 /** Sees every JSON-RPC message of every connection, in both directions. */

@@ -3,7 +3,9 @@
  * client cancellation or on the tool timeout, and turns a ToolExecutionError into
  * a tool result the model can read.
  */
+import { AuditFields, type IAuditFields } from './audit-fields.js';
 import { InternalError, RequestCancelledError, TimeoutError } from './errors.js';
+import type { IEventEmitter } from './event-port.js';
 import { isExposedMcpError, isToolExecutionError } from './error-guards.js';
 import type { Operation } from './pipeline.js';
 import { HandlerSignal } from './handler-signal.js';
@@ -59,7 +61,15 @@ function handlerParams(abort: HandlerSignal, fields: Omit<IToolHandlerParams, 's
   return Object.assign(new HandlerParams(abort), fields) as unknown as IToolHandlerParams;
 }
 
+/** `params.events` of a server that declares no event types: every emit is refused. */
+const noEvents: IEventEmitter = {
+  emit: (name) => Promise.reject(new InternalError(`Cannot emit ${name}: the server declares no event types (McpServerData.events)`)),
+};
+
 export type ToolHandler = (params: IToolHandlerParams) => Promise<TToolHandlerResponse> | TToolHandlerResponse;
+
+/** `params.audit` of a call no audit trail records (`mcp.audit.sink: off`): values are checked, then dropped. */
+const uncountedAudit: IAuditFields = { set: (name, value) => new AuditFields().set(name, value) };
 
 export interface ToolExecutorOptions {
   defaultHandler?: ToolHandler;
@@ -68,6 +78,8 @@ export interface ToolExecutorOptions {
   defaultTimeoutMs: number;
   /** What handlers get as `webhooks`, scoped to the caller of each request (webhooks/webhook-sender.ts). */
   webhooks?: WebhookSenderSource;
+  /** What handlers get as `events`: the emitter of the server's event types (src/events). */
+  events?: IEventEmitter;
   /** The server declares `logging`; when false, `client.log()` resolves without sending (the protocol allows no log message then). */
   logsToClient?: boolean;
 }
@@ -125,7 +137,9 @@ export function createToolExecutor(opts: ToolExecutorOptions) {
       session: op.ctx.session,
       startTask: op.startTask ?? noTask,
       setTaskStatusMessage: op.setTaskStatusMessage ?? noStage,
+      audit: op.ctx.audit ?? uncountedAudit,
       webhooks: opts.webhooks ? opts.webhooks.forRequest(op.ctx) : noWebhooks,
+      events: opts.events ?? noEvents,
     });
     if (op.ctx.headers) params.headers = op.ctx.headers;
 

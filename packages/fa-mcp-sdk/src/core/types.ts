@@ -3,7 +3,9 @@
  * resources) and what a handler receives. Plain JSON shapes, independent of the
  * MCP SDK, so the core never depends on the protocol layer.
  */
+import type { IAuditFields } from './audit-fields.js';
 import type { IClientChannel } from './client-channel-types.js';
+import type { IEventEmitter } from './event-port.js';
 import type { IAccessRequirements, IDeprecation, IIcon, IResourceContents, IResourceDescription, TResourceContent } from './item-types.js';
 import type { ICacheHint } from './cache-hint.js';
 import type { JsonObject } from './json-object.js';
@@ -142,6 +144,18 @@ export interface IToolHandlerParams {
    * at most one write every 250 ms, the latest wins; a message is cut to 1,024 characters.
    */
   setTaskStatusMessage: (message: string) => void;
+  /**
+   * Fields of this call's audit record (`mcp.audit`, page 13): `audit.set(name, value)` adds them
+   * under the record's `extra`. Nothing a handler does keeps the call from being recorded; with the
+   * audit trail off the values are checked and dropped.
+   */
+  audit: IAuditFields;
+  /**
+   * The server's event types (`McpServerData.events`, the MCP Events extension):
+   * `events.emit(name, payload, { eventId })` resolves once the occurrence is stored; it then
+   * reaches every poll, push stream and webhook subscription whose arguments match.
+   */
+  events: IEventEmitter;
   /**
    * Outbound webhooks (`webhooks.endpoints`): `send(type, data, { idempotencyKey })`
    * resolves once the event is in the outbox; delivery is signed, retried and at

@@ -14,7 +14,8 @@ import { createDebugChannels, type DebugChannels } from './debug-channels.js';
 import { ServerMetrics } from './metrics.js';
 import { TraceSink, type TraceEvent } from './trace-sink.js';
 import type { Tracing } from './tracing.js';
-import { createWireObserver } from './wire-observer.js';
+import { createWireObserver, type WireObserverParts } from './wire-observer.js';
+import type { AuditTrail } from '../audit/audit-trail-api.js';
 
 export interface ServerTelemetry {
   telemetry: Telemetry;
@@ -26,6 +27,8 @@ export interface ServerTelemetry {
   steps(registry: ToolRegistry): PipelineStep[];
   /** Writes an event of your own to the trace sink (no-op when `mcp.debug.logFile` is empty). */
   emitTrace(event: TraceEvent): void;
+  /** Records every request's observation in the audit trail from now on (made after the operations side: it needs its registry). */
+  useAudit(trail: AuditTrail): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,8 @@ export async function createServerTelemetry({ config, logger, serverName, sdkVer
   const sink = config.mcp.debug.logFile
     ? new TraceSink({ file: config.mcp.debug.logFile, maxEntryBytes: config.mcp.debug.maxEntryBytes, logger })
     : undefined;
-  const wire = createWireObserver({ logger, debug, ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}), ...(sink ? { sink } : {}) });
+  const parts: WireObserverParts = { logger, debug, ...(metrics ? { metrics } : {}), ...(tracing ? { tracing } : {}), ...(sink ? { sink } : {}) };
+  const wire = createWireObserver(parts);
 
   const telemetry: Telemetry = {
     wire,
@@ -69,6 +73,9 @@ export async function createServerTelemetry({ config, logger, serverName, sdkVer
       return [...(tracing ? [toolTraceStep(tracing, isRegistered)] : []), ...(metrics ? [toolMetricsStep({ recorder: metrics, isRegistered })] : [])];
     },
     emitTrace: (event) => sink?.emit(event),
+    useAudit(trail) {
+      parts.audit = trail;
+    },
     async close() {
       await sink?.close();
     },

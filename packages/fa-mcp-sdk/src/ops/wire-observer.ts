@@ -16,6 +16,9 @@ import { traceOfRequest } from './request-trace.js';
 import type { TraceSink } from './trace-sink.js';
 import type { RequestSpan, Tracing } from './tracing.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
+import { AuditFields } from '../core/audit-fields.js';
+import type { AuditTrail } from '../audit/audit-trail-api.js';
+import { wireRequestDraft } from '../audit/audit-draft.js';
 
 export interface WireObserverParts {
   logger: CoreLogger;
@@ -23,6 +26,8 @@ export interface WireObserverParts {
   tracing?: Tracing;
   sink?: TraceSink;
   debug: DebugChannels;
+  /** The audit trail (`mcp.audit`): one record per request, written here as its observation ends. */
+  audit?: AuditTrail;
 }
 
 const OUTCOME_BY_CODE: ReadonlyMap<number, RequestOutcome> = new Map([
@@ -77,6 +82,7 @@ class RequestScope implements WireRequestScope {
   private readonly channel: DebugChannel | undefined;
   private readonly traceId: string | undefined;
   private ended = false;
+  private fields: AuditFields | undefined;
 
   constructor(
     private readonly parts: WireObserverParts,
@@ -108,9 +114,40 @@ class RequestScope implements WireRequestScope {
     return this.span ? this.span.run(fn) : fn();
   }
 
-  end(outcome: WireOutcome): void {
+  /** The handler's own fields of this request's audit record (made on first use; none with the trail off). */
+  get audit(): AuditFields | undefined {
+    if (!this.parts.audit?.enabled) return undefined;
+    return (this.fields ??= new AuditFields());
+  }
+
+  end(outcome: WireOutcome): void | Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    const recorded = this.record(outcome);
+    this.observe(outcome);
+    return recorded;
+  }
+
+  /** The request's audit record, from the one place every request's observation ends (sync mode: the promise the answer waits for). */
+  private record(outcome: WireOutcome): Promise<void> | undefined {
+    const audit = this.parts.audit;
+    if (!audit?.enabled) return undefined;
+    const extra = this.fields?.fields();
+    const durationMs = Math.round((performance.now() - this.started) * 1000) / 1000;
+    const seen: Parameters<typeof wireRequestDraft>[1] = { requestId: this.requestId, durationMs };
+    if (this.traceId) seen.traceId = this.traceId;
+    if (this.span?.spanId) seen.spanId = this.span.spanId;
+    if (extra) seen.extra = extra;
+    const measured = 'result' in outcome ? this.fields?.resultSizeOf(outcome.result) : undefined;
+    if (measured !== undefined) seen.resultBytes = measured;
+    const draft = wireRequestDraft(this.req, seen, outcome);
+    const written = audit.record(draft);
+    if (audit.mode === 'sync') return written;
+    written.catch(() => undefined); // async: queued or dropped and counted, never failing the answer
+    return undefined;
+  }
+
+  private observe(outcome: WireOutcome): void {
     const { req, channel, traceId, requestId } = this;
     const { metrics, debug, sink } = this.parts;
     const ms = Math.round((performance.now() - this.started) * 1000) / 1000;

@@ -59,7 +59,10 @@ export function serverCapabilities(core: Core, era: ProtocolEra, tasks: boolean)
     ...(registry.prompts.size > 0 ? { prompts: list('prompts') } : {}),
     ...(hasResources ? { resources: { ...(declared.subscribe ? { subscribe: true } : {}), ...list('resources') } } : {}),
     ...(hasCompletions(registry) ? { completions: {} } : {}),
-    ...extensionsCapability(core, era === '2026' && tasks ? [TASKS_EXTENSION_ID] : []),
+    ...extensionsCapability(core, era === '2026' ? [...(tasks ? [TASKS_EXTENSION_ID] : []), ...(core.events ? [core.events.id] : [])] : []),
+    // The Events extension (2026-07-28): declared under extensions, and as `events` too, where its clients look
+    // (the Vercel AI SDK's MCP client, ChatGPT) — the capability shape of its design; no list changes are sent.
+    ...(era === '2026' && core.events ? ({ events: {} } as ServerCapabilities) : {}),
     ...(era === '2025' && tasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
   };
 }

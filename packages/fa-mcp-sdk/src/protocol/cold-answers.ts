@@ -23,7 +23,7 @@ import { LIST_PAGES, type ListMethod } from './list-pages.js';
 import { contextFromFacts, type ContextSource } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 import { LEGACY_PROTOCOL_VERSIONS } from './wire-constants.js';
-import { observeRequest } from './observe-request.js';
+import { answerOnceRecorded, observeRequest, type AnswerMessage } from './observe-request.js';
 
 export interface ColdAnswersOptions {
   core: Core;
@@ -113,21 +113,21 @@ export function createColdAnswers(opts: ColdAnswersOptions): ColdAnswers {
       return undefined;
     }
     const { id } = m;
-    const { scope, end } = observeRequest(wire, { method: m.method, id, ...(m.params ? { params: m.params } : {}), era: '2025', transport: 'stdio' });
+    const observed = observeRequest(wire, { method: m.method, id, ...(m.params ? { params: m.params } : {}), era: '2025', transport: 'stdio', ...(opts.defaultAuth ? { auth: opts.defaultAuth } : {}) });
+    const { scope } = observed;
+    let answer: AnswerMessage;
     try {
       const result = await scope.run(async () => {
         if (m.method === 'initialize') return initialize(coldInitializeParams(m.params) as ColdInitialize);
         if (m.method === 'ping') return {};
         return list(m.method as ListMethod, m.params, scope);
       });
-      end({ result });
-      return line({ result, jsonrpc: '2.0', id });
+      answer = { result, jsonrpc: '2.0', id };
     } catch (err) {
       const { code, message, data } = loggedWireError(err, scope.requestId, scope.logger ?? core.logger);
-      const error = { code, message, ...(data !== undefined ? { data } : {}) };
-      end({ error });
-      return line({ jsonrpc: '2.0', id, error });
+      answer = { jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } };
     }
+    return line(await answerOnceRecorded(observed, answer));
   };
 
   return {

@@ -31,7 +31,7 @@ import { createFastCallReader, encodeError, errorStatus, type FastCall, type Fas
 import { encodeFastResult, type ResultStamp } from './fast-call-results.js';
 import type { ModernEraSupport } from './modern-era.js';
 import type { SdkCodec } from './sdk-codec.js';
-import { observeRequest } from './observe-request.js';
+import { answerOnceRecorded, observeRequest, type AnswerMessage } from './observe-request.js';
 import { contextFromFacts, type ContextSource, type CoreCallRequest, type HttpRequestDescriber } from './request-context-builder.js';
 import { serverImplementation } from './server-identity.js';
 
@@ -73,20 +73,26 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
   const takesTool = toolVerdicts(core, '2026', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
 
   async function serve(call: FastCall, request: CoreCallRequest, exchange: FastCallExchange): Promise<void> {
-    const { scope, end } = observeRequest(core.telemetry.wire, {
-      method: call.method,
-      id: call.id,
-      params: call.wireParams,
-      era: '2026',
-      transport: 'http',
-      headers: request.headers,
-      ...(request.facts ? { requestId: request.facts.requestId } : {}),
-    });
+    const observed = observeRequest(
+      core.telemetry.wire,
+      {
+        method: call.method,
+        id: call.id,
+        params: call.wireParams,
+        era: '2026',
+        transport: 'http',
+        headers: request.headers,
+        ...(request.facts ? { requestId: request.facts.requestId, remoteAddress: request.facts.remoteAddress } : {}),
+        ...(request.auth ? { auth: request.auth } : {}),
+      },
+      request.facts,
+    );
+    const { scope, end } = observed;
     // The client went away: the SDK path aborts the handler with this reason and answers nothing.
     const abort = new LazyAbort();
     const forget = exchange.onGone(() => {
       abort.abort(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
-      end({ cancelled: true });
+      void end({ cancelled: true });
     });
     if (abort.aborted) return;
     try {
@@ -95,14 +101,8 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
       const fast = 'result' in outcome && !isInputRequiredResult(outcome.result) ? encodeFastResult(call.method, outcome.result, stamp) : undefined;
       const encoded = 'error' in outcome ? outcome : fast ? { result: fast } : await codec.encodeResult('2026', { method: call.method, params: call.wireParams }, outcome.result);
       if (abort.aborted) return;
-      if ('error' in encoded) {
-        const message = encodeError(call.id, encoded.error);
-        end({ error: message.error as { code: number; message: string; data?: unknown } });
-        exchange.answer(message, errorStatus((message.error as { code: number }).code));
-        return;
-      }
-      end({ result: encoded.result });
-      exchange.answer({ result: encoded.result, jsonrpc: '2.0', id: call.id }, 200);
+      const answer = await answerOnceRecorded(observed, 'error' in encoded ? (encodeError(call.id, encoded.error) as AnswerMessage) : { result: encoded.result, jsonrpc: '2.0', id: call.id });
+      exchange.answer(answer, 'error' in answer ? errorStatus(answer.error.code) : 200);
     } finally {
       forget();
     }

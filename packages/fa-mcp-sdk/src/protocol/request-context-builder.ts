@@ -99,6 +99,7 @@ export function contextFromFacts(source: ContextSource, facts: RequestFacts): Re
   const auth = facts.auth ?? source.defaultAuth;
   if (auth) rc.auth = auth;
   if (facts.sessionId) rc.sessionId = facts.sessionId;
+  if (scope?.audit) rc.audit = scope.audit;
   if (source.session) rc.session = source.session;
   if (clientInfo) rc.clientInfo = { name: clientInfo.name, version: clientInfo.version };
   return rc;

@@ -12,6 +12,12 @@ export interface HttpRequestFacts {
   requestId: string;
   /** The client address after the trust-proxy rules. */
   remoteAddress: string;
+  /**
+   * Set when a JSON-RPC request of this HTTP request began to be observed (observe-request.ts,
+   * wire-observe.ts): its audit record is the observation's; the HTTP front records one of its own
+   * only for an answer nobody observed (a refusal before the pipeline).
+   */
+  observed?: boolean;
 }
 
 const facts = new WeakMap<object, HttpRequestFacts>();

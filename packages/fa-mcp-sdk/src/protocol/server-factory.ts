@@ -26,6 +26,7 @@ import { settleListChanged } from './capabilities.js';
 import { serverArgs } from './server-options.js';
 import { TASK_STATE } from '../core/steps/task-support.js';
 import { registerTaskMethods2026 } from './task-methods-2026.js';
+import { registerEventsMethods } from './events-methods.js';
 import { CORE_METHODS, onFirstRequest, type CoreMethod } from './core-methods.js';
 
 export interface ServerFactoryOptions {
@@ -123,7 +124,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra, 
     ...(opts.describeHttp ? { describeHttp: opts.describeHttp } : {}),
     ...(opts.defaultAuth ? { defaultAuth: opts.defaultAuth } : {}),
   };
-  const tap = observeWire(core.telemetry.wire, era, opts.transport, opts.observedConnection);
+  const tap = observeWire(core.telemetry.wire, era, opts.transport, opts.observedConnection, opts.defaultAuth);
   const contextOf = (ctx: ServerContext) => buildRequestContext(source, ctx, tap.scope(ctx.mcpReq.id));
   // Every request runs through the core's pipeline with an operation naming its method and target.
   const runOp = sdkOperationRunner(core, contextOf, era === '2026' ? unknownResourceAsInvalidParams : undefined);
@@ -255,6 +256,7 @@ export async function buildServer(opts: ServerFactoryOptions, era: ProtocolEra, 
     for (const method of CORE_METHODS) if (method !== 'completion/complete') install(method);
     registerExtensionMethods(server, core, runOp);
     if (modernTasks) registerTaskMethods2026(server, core, modernTasks, runOp);
+    if (core.events) registerEventsMethods(server, core.events, runOp);
     install('completion/complete');
   }
 

@@ -26,7 +26,7 @@ import type { WireRequestScope } from '../core/telemetry.js';
 import type { IMcpSession } from '../core/session-types.js';
 import type { LogLevel } from '../core/types.js';
 import { legacySide } from './client-channel.js';
-import { observeRequest } from './observe-request.js';
+import { answerOnceRecorded, observeRequest, type AnswerMessage } from './observe-request.js';
 import { runToolCall, type CallOutcome } from './tool-call-run.js';
 import { runMethod, servedMethods } from './method-run.js';
 import { encodeError, readSessionCall, type FastCall } from './fast-call-shape.js';
@@ -87,22 +87,28 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
   const takesTool = toolVerdicts(core, '2025', (tool) => !(opts.tasksOffered && isTaskCapable(tool)), !opts.tasksOffered);
 
   async function serve(call: FastCall, request: CoreCallRequest, link: SessionLink, exchange: SessionCallExchange): Promise<void> {
-    const { scope, end } = observeRequest(core.telemetry.wire, {
-      method: call.method,
-      id: call.id,
-      params: call.wireParams,
-      era: '2025',
-      transport: 'http',
-      sessionId: link.id,
-      headers: request.headers,
-      ...(request.facts ? { requestId: request.facts.requestId } : {}),
-    });
+    const observed = observeRequest(
+      core.telemetry.wire,
+      {
+        method: call.method,
+        id: call.id,
+        params: call.wireParams,
+        era: '2025',
+        transport: 'http',
+        sessionId: link.id,
+        headers: request.headers,
+        ...(request.facts ? { requestId: request.facts.requestId, remoteAddress: request.facts.remoteAddress } : {}),
+        ...(request.auth ? { auth: request.auth } : {}),
+      },
+      request.facts,
+    );
+    const { scope, end } = observed;
     const abort = new LazyAbort();
     const forget = link.calls.begin(call.id, {
       deliver: (message) => exchange.push(message),
       abort: (reason) => {
         abort.abort(reason);
-        end({ cancelled: true });
+        void end({ cancelled: true });
       },
     });
     try {
@@ -112,13 +118,8 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       const fast = 'result' in outcome ? encodeFastResult(call.method, outcome.result) : undefined;
       const encoded = 'error' in outcome ? outcome : fast ? { result: fast } : await opts.codec.encodeResult('2025', { method: call.method, params: call.wireParams }, outcome.result);
       if (abort.aborted) return exchange.abandon();
-      if ('error' in encoded) {
-        const message = encodeError(call.id, encoded.error);
-        end({ error: message.error as { code: number; message: string; data?: unknown } });
-        return await exchange.answer(message);
-      }
-      end({ result: encoded.result });
-      await exchange.answer({ result: encoded.result, jsonrpc: '2.0', id: call.id });
+      const answer = await answerOnceRecorded(observed, 'error' in encoded ? (encodeError(call.id, encoded.error) as AnswerMessage) : { result: encoded.result, jsonrpc: '2.0', id: call.id });
+      await exchange.answer(answer);
     } finally {
       forget();
     }

@@ -32,6 +32,9 @@ import type { WireObserver, WireRequestScope } from '../core/telemetry.js';
 import { openScope } from './observe-request.js';
 import { isReplayed } from './handshake-replay.js';
 import { httpFactsOf } from './request-facts.js';
+import { fromSdkAuthInfo } from './auth-info.js';
+import { toWireError } from '../core/error-mapping.js';
+import type { AuthInfo } from '../core/request-context.js';
 import type { Inbound, Outbound, WireConnection, WireFilter } from './wire-adapter.js';
 
 /** The observation of one server instance's connection. */
@@ -70,8 +73,8 @@ function knownKind(m: JSONRPCMessage): Kind {
  * a connection observed before the SDK took it over (stdio's cold front): it is
  * not opened a second time.
  */
-export function observeWire(observer: WireObserver, era: ProtocolEra, transport: TransportKind, observedConnection?: () => void): WireObservation {
-  return new Observation(observer, era, transport, observedConnection);
+export function observeWire(observer: WireObserver, era: ProtocolEra, transport: TransportKind, observedConnection?: () => void, defaultAuth?: AuthInfo): WireObservation {
+  return new Observation(observer, era, transport, observedConnection, defaultAuth);
 }
 
 /**
@@ -91,6 +94,7 @@ class Observation implements WireObservation {
     private readonly era: ProtocolEra,
     private readonly transport: TransportKind,
     private observedConnection?: () => void,
+    private readonly defaultAuth?: AuthInfo,
   ) {
     this.inboundKind = transport === 'sse' || transport === 'memory' ? checkedKind : knownKind;
   }
@@ -113,14 +117,15 @@ class Observation implements WireObservation {
     close();
   }
 
-  private settle(id: string | number, outcome: Parameters<WireRequestScope['end']>[0]): void {
+  /** Ends the observation of request `id`; a promise the answer waits for with the audit trail in `sync` mode. */
+  private settle(id: string | number, outcome: Parameters<WireRequestScope['end']>[0]): void | Promise<void> {
     const pending = this.pending;
     const scope = pending?.get(id);
     if (!pending || !scope) return;
     // Let go of the table with the last request (an idle connection holds none).
     if (pending.size === 1) this.pending = undefined;
     else pending.delete(id);
-    scope.end(outcome);
+    return scope.end(outcome);
   }
 
   inbound(message: JSONRPCMessage, extra: MessageExtraInfo | undefined, next: Inbound): void {
@@ -130,19 +135,25 @@ class Observation implements WireObservation {
     if (kind === 'request') {
       const request = message as JSONRPCRequest;
       const headers = extra?.request?.headers;
-      const requestId = httpFactsOf(headers)?.requestId;
+      const facts = httpFactsOf(headers);
+      const auth = fromSdkAuthInfo(extra?.authInfo) ?? this.defaultAuth;
       const { era, transport } = this;
       const sessionId = this.connection?.sessionId;
-      const scope = openScope(this.observer, {
-        method: request.method,
-        id: request.id,
-        ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
-        era,
-        transport,
-        ...(sessionId ? { sessionId } : {}),
-        ...(headers ? { headers } : {}),
-        ...(requestId ? { requestId } : {}),
-      });
+      const scope = openScope(
+        this.observer,
+        {
+          method: request.method,
+          id: request.id,
+          ...(request.params ? { params: request.params as Record<string, unknown> } : {}),
+          era,
+          transport,
+          ...(sessionId ? { sessionId } : {}),
+          ...(headers ? { headers } : {}),
+          ...(facts ? { requestId: facts.requestId, remoteAddress: facts.remoteAddress } : {}),
+          ...(auth ? { auth } : {}),
+        },
+        facts,
+      );
       (this.pending ??= new Map()).set(request.id, scope);
       return scope.run(() => next(message, extra));
     }
@@ -157,24 +168,37 @@ class Observation implements WireObservation {
     return next(message, extra);
   }
 
-  /** What the SDK sends is built by the SDK: told apart by its members. Observation never breaks delivery. */
+  /**
+   * What the SDK sends is built by the SDK: told apart by its members. Observation never breaks
+   * delivery; an answer waits for its audit record in `sync` mode, and is that failure (-32006) when
+   * the record cannot be written.
+   */
   outbound(message: JSONRPCMessage, options: TransportSendOptions | undefined, next: Outbound): Promise<void> {
+    let recorded: void | Promise<void> = undefined;
     try {
-      this.observeOut(message);
+      recorded = this.observeOut(message);
     } catch {
       // observation never breaks delivery
     }
-    return next(message, options);
+    if (!recorded) return next(message, options);
+    const id = (message as { id: string | number }).id;
+    return recorded.then(
+      () => next(message, options),
+      (err: unknown) => {
+        const wire = toWireError(err);
+        return next({ jsonrpc: '2.0', id, error: { code: wire.code, message: wire.message, ...(wire.data !== undefined ? { data: wire.data } : {}) } } as JSONRPCMessage, options);
+      },
+    );
   }
 
-  private observeOut(message: JSONRPCMessage): void {
+  private observeOut(message: JSONRPCMessage): void | Promise<void> {
     const m = message as { id?: string | number | null; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     switch (knownKind(message)) {
       case 'result':
-        if (m.id !== undefined && m.id !== null) this.settle(m.id, { result: m.result });
+        if (m.id !== undefined && m.id !== null) return this.settle(m.id, { result: m.result });
         break;
       case 'error':
-        if (m.id !== undefined && m.id !== null && m.error) this.settle(m.id, { error: m.error });
+        if (m.id !== undefined && m.id !== null && m.error) return this.settle(m.id, { error: m.error });
         break;
       case 'request':
         if (m.id !== undefined && m.id !== null) this.observer.outboundRequest(m.method as string, m.id);

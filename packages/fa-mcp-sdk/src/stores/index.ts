@@ -1,9 +1,9 @@
 /**
  * `fa-mcp-sdk/stores`: the built-in implementations of the state contracts the main entry exports
- * (`ITaskStore`, `IEventStore`, `IResourceStore`, `IWebhookOutbox`, `INotificationBus`), in memory
+ * (`ITaskStore`, `IEventStore`, `IResourceStore`, `IWebhookOutbox`, `INotificationBus`, `IMcpEventsStore`), in memory
  * and on PostgreSQL, with the PostgreSQL migrations. `initMcpServer` builds them from the
  * configuration; construct one yourself to pass it in `McpServerData` (`taskStore`, `eventStore`,
- * `resourceStore`, `webhookOutbox`, `notificationBus`).
+ * `resourceStore`, `webhookOutbox`, `notificationBus`, `eventsStore`).
  */
 export { InMemoryTaskStore } from '../tasks/task-store-memory.js';
 export { PostgresTaskStore, TASK_MIGRATIONS } from '../tasks/task-store-postgres.js';
@@ -13,6 +13,8 @@ export { InMemoryResourceStore } from '../state/resource-store-memory.js';
 export { PostgresResourceStore, RESOURCE_MIGRATIONS } from '../state/resource-store-postgres.js';
 export { InMemoryWebhookOutbox } from '../webhooks/outbox-memory.js';
 export { PostgresWebhookOutbox, WEBHOOK_MIGRATIONS } from '../webhooks/outbox-postgres.js';
+export { InMemoryMcpEventsStore } from '../events/events-store-memory.js';
+export { PostgresMcpEventsStore, MCP_EVENTS_MIGRATIONS } from '../events/events-store-postgres.js';
 export { InMemoryNotificationBus } from '../state/notification-bus.js';
 export { PostgresNotificationBus } from '../state/notification-bus-postgres.js';
 export { RATE_LIMIT_MIGRATIONS } from '../state/rate-limit-migrations.js';

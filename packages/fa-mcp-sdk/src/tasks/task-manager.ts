@@ -4,87 +4,28 @@
  * (status on every change, a lease renewed while the task runs, cancellation
  * that reaches the instance running it through the notification bus).
  */
-import type { CoreLogger } from '../core/core.js';
 import { ValidationError } from '../core/errors.js';
 import { isExposedMcpError, isToolExecutionError } from '../core/error-guards.js';
 import { toWireError } from '../core/error-mapping.js';
 import type { Operation } from '../core/pipeline.js';
-import type { INotificationBus } from '../state/notification-bus.js';
 import { TaskInputs } from './task-inputs.js';
 import { TaskStatusMessages } from './task-status-messages.js';
 import { claimPatch, mayRunAgain, orphanFailurePatch, plannedStopFailurePatch, releasedAtPlannedStop, releasePatch } from './task-handover.js';
-import { isTerminalTaskStatus, type ITaskCaller, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
-
-export const CH_STATUS = 'task.status';
-export const CH_CANCEL = 'task.cancel';
-/** A stopping instance released the leases of tasks it handed over: take them over now. */
-export const CH_RELEASED = 'task.released';
-
-export interface TaskSettings {
-  defaultTtlMs: number;
-  minTtlMs: number;
-  maxTtlMs: number;
-  pollIntervalMs: number;
-  leaseMs: number;
-  /** Largest answers one tasks/update may carry, in UTF-8 bytes (`mcp.tasks.maxUpdateBytes`; default 65,536). */
-  maxUpdateBytes?: number;
-  /** Least time between two statusMessage writes of one task (task-status-messages.ts; default 250 ms). */
-  statusMessageIntervalMs?: number;
-}
-
-export interface TaskManagerOptions extends TaskSettings {
-  store: ITaskStore;
-  bus: INotificationBus;
-  logger: CoreLogger;
-  instanceId?: string;
-  /** Runs the operation through the pipeline (the same a synchronous call takes). */
-  run: (op: Operation) => Promise<unknown>;
-  /**
-   * The operation that runs a task again after its instance stopped, or
-   * undefined where the task must not run twice (the tool does not declare
-   * itself idempotent). Without it orphans are always marked failed.
-   */
-  rerun?: (record: ITaskRecord) => Promise<Operation | undefined>;
-  /** Called once when this instance ends a task (completed, failed, cancelled), e.g. to queue a webhook; awaited, its errors logged. */
-  onFinished?: (record: ITaskRecord) => Promise<void>;
-}
+import {
+  CH_CANCEL,
+  CH_RELEASED,
+  CH_STATUS,
+  callerOf,
+  toolErrorMessage,
+  type BegunTask,
+  type StatusListener,
+  type TaskManagerOptions,
+  type TaskStart,
+} from './task-manager-options.js';
+import { isTerminalTaskStatus, type ITaskRecord, type ITaskStore, type TaskPage, type TTaskPatch } from './task-types.js';
 
 export { MAX_TASK_ATTEMPTS } from './task-handover.js';
-
-/** The caller of an operation as a task keeps it (no token, no claims). */
-export function callerOf(op: Operation): ITaskCaller {
-  const auth = op.ctx.auth;
-  return { ...(auth ? { subject: auth.subject } : {}), scopes: auth?.scopes ?? [], groups: auth?.groups ?? [], era: op.ctx.era };
-}
-
-type StatusListener = (record: ITaskRecord) => void;
-
-/** What a new task is: who owns it, which call it runs, how long it is kept. */
-export interface TaskStart {
-  owner: string;
-  toolName: string;
-  arguments: Record<string, unknown>;
-  ttlMs?: number;
-  /**
-   * The status of a task whose tool reported an error (`isError`): `failed` on
-   * 2025-11-25, `completed` with the error result under the 2026-07-28 tasks
-   * extension (where `failed` means a protocol error).
-   */
-  toolErrorStatus?: 'failed' | 'completed';
-  /** Who started it (kept for a re-run on another instance). */
-  caller?: ITaskCaller;
-}
-
-/** A task created on this instance whose work has not been handed over yet. */
-export interface BegunTask {
-  record: ITaskRecord;
-  /** Aborts the work: on cancel (from any instance), shutdown. */
-  controller: AbortController;
-  /** Hands over the work; its outcome is recorded when it settles. */
-  track(work: Promise<unknown>): void;
-  /** Sets the task's stage (`statusMessage`): what the handler's `setTaskStatusMessage` calls. */
-  statusMessage(message: string): void;
-}
+export { CH_CANCEL, CH_RELEASED, CH_STATUS, callerOf, type BegunTask, type TaskManagerOptions, type TaskSettings, type TaskStart } from './task-manager-options.js';
 
 export class TaskManager {
   readonly instanceId: string;
@@ -116,9 +57,7 @@ export class TaskManager {
       bus: opts.bus,
       pollMs: Math.min(1000, opts.pollIntervalMs),
       ...(opts.maxUpdateBytes !== undefined ? { maxAnswerBytes: opts.maxUpdateBytes } : {}),
-      published: async (record) => {
-        await opts.bus.publish(CH_STATUS, { taskId: record.taskId, status: record.status });
-      },
+      published: (record) => this.announce(record),
     });
     this.leaseTimer = setInterval(() => this.renewLeases(), Math.max(250, Math.floor(opts.leaseMs / 3)));
     this.leaseTimer.unref();
@@ -176,6 +115,7 @@ export class TaskManager {
       leaseMs: this.opts.leaseMs,
       ...(start.caller ? { caller: start.caller } : {}),
     });
+    this.changed(record, 'created');
     // Boxed: resolving with the promise itself would adopt its outcome instead of handing it over.
     let settle: (box: { work: Promise<unknown> }) => void = () => undefined;
     const handedOver = new Promise<{ work: Promise<unknown> }>((resolve) => (settle = resolve));
@@ -260,7 +200,7 @@ export class TaskManager {
       const updated = await this.opts.store.updateIfVersion(t.taskId, t.version, orphanFailurePatch(t));
       if (updated) {
         this.opts.logger.warn({ taskId: t.taskId, tool: t.toolName, attempts: t.attempts, plannedStop: releasedAtPlannedStop(t) }, 'marked a task of a stopped instance as failed (not run again)');
-        await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: updated.status });
+        await this.announce(updated);
         await this.finished(updated);
         n++;
       }
@@ -280,7 +220,7 @@ export class TaskManager {
     if (!op) return false;
     const claimed = await this.opts.store.updateIfVersion(t.taskId, t.version, claimPatch(t, this.instanceId, now + this.opts.leaseMs));
     if (!claimed) return false; // another instance took it, or it ended
-    await this.opts.bus.publish(CH_STATUS, { taskId: t.taskId, status: claimed.status });
+    await this.announce(claimed);
     const controller = new AbortController();
     const toolErrorStatus = t.caller?.era === '2026' ? 'completed' : 'failed';
     const stage = this.stageOf(t.taskId);
@@ -356,7 +296,7 @@ export class TaskManager {
   /** Sets status fields; publishes the change to every instance. */
   async setStatus(taskId: string, patch: TTaskPatch): Promise<ITaskRecord | undefined> {
     const updated = await this.opts.store.update(taskId, patch);
-    if (updated) await this.opts.bus.publish(CH_STATUS, { taskId, status: updated.status });
+    if (updated) await this.announce(updated);
     if (updated && patch.status && isTerminalTaskStatus(updated.status)) await this.finished(updated);
     return updated;
   }
@@ -406,6 +346,20 @@ export class TaskManager {
     })().finally(() => (this.renewal = undefined));
   }
 
+  /** A change this instance made: told to its own hook, and to every instance's status listeners over the bus. */
+  private async announce(record: ITaskRecord): Promise<void> {
+    this.changed(record, 'status');
+    await this.opts.bus.publish(CH_STATUS, { taskId: record.taskId, status: record.status });
+  }
+
+  private changed(record: ITaskRecord, change: 'created' | 'status'): void {
+    try {
+      this.opts.onChange?.(record, change);
+    } catch {
+      // the hook's failure is its own
+    }
+  }
+
   private async emitStatus(taskId: string): Promise<void> {
     if (this.statusListeners.size === 0) return;
     const record = await this.opts.store.get(taskId).catch(() => undefined);
@@ -418,18 +372,4 @@ export class TaskManager {
       }
     }
   }
-}
-
-/**
- * The tool's own message of an `isError` result (the handler chose to show it
- * to the client): `structuredContent.error` when present, else the first text
- * block that is not the JSON mirror of `structuredContent`.
- */
-function toolErrorMessage(result: Record<string, unknown>): string {
-  const structured = result.structuredContent as { error?: unknown } | undefined;
-  if (structured && typeof structured.error === 'string' && structured.error) return structured.error;
-  const mirror = structured === undefined ? undefined : JSON.stringify(structured);
-  const blocks = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
-  const text = blocks.find((b) => b.type === 'text' && typeof b.text === 'string' && b.text && b.text !== mirror)?.text;
-  return typeof text === 'string' ? text : 'The tool reported an error';
 }

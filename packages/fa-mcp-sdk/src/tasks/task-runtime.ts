@@ -49,6 +49,8 @@ export interface TaskRuntimeOptions {
   sharedBus?: INotificationBus;
   /** Called when this instance ends a task (webhooks' task events). */
   onFinished?: (record: ITaskRecord) => Promise<void>;
+  /** Every change of a task this instance makes (TaskManagerOptions.onChange): the audit trail's task records. */
+  onChange?: (record: ITaskRecord, change: 'created' | 'status') => void;
 }
 
 export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskRuntime> {
@@ -89,6 +91,7 @@ export async function createTaskRuntime(opts: TaskRuntimeOptions): Promise<TaskR
     leaseMs: settings.leaseMs,
     maxUpdateBytes: settings.maxUpdateBytes,
     ...(opts.onFinished ? { onFinished: opts.onFinished } : {}),
+    ...(opts.onChange ? { onChange: opts.onChange } : {}),
   });
   const sweep = async () => {
     try {

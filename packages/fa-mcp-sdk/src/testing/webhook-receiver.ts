@@ -23,6 +23,8 @@ export interface ReceivedWebhook {
 export interface WebhookResponse {
   status: number;
   headers?: Record<string, string>;
+  /** The answer's body (default: none). */
+  body?: string;
 }
 
 export interface WebhookReceiverOptions {
@@ -32,6 +34,11 @@ export interface WebhookReceiverOptions {
   port?: number;
   /** The answer to each verified request (default 204); an unverified one gets 401. */
   respond?: (hook: ReceivedWebhook) => WebhookResponse;
+  /**
+   * Answer a signed MCP Events verification request (`{ type: 'verification', challenge }`)
+   * with `{ challenge }`, as a receiver that consents to deliveries does (default true).
+   */
+  echoChallenges?: boolean;
 }
 
 export interface WebhookReceiver {
@@ -90,8 +97,13 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
         verified,
       };
       received.push(hook);
-      const answer: WebhookResponse = verified ? respond(hook) : { status: 401 };
-      res.writeHead(answer.status, answer.headers).end();
+      const challenge = (payload as { type?: unknown; challenge?: unknown }).type === 'verification' ? (payload as { challenge?: unknown }).challenge : undefined;
+      const answer: WebhookResponse = !verified
+        ? { status: 401 }
+        : typeof challenge === 'string' && options.echoChallenges !== false
+          ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ challenge }) }
+          : respond(hook);
+      res.writeHead(answer.status, answer.headers).end(answer.body);
       for (const w of waiters) w();
     });
   };

@@ -4,6 +4,7 @@ import type { AttemptRecord, IWebhookOutbox, NewWebhookDelivery, WebhookDelivery
 interface Held extends WebhookDelivery {
   leaseOwner?: string;
   leaseUntil?: number;
+  seq: number;
 }
 
 const keyOf = (id: string, endpoint: string) => `${endpoint}\u0000${id}`;
@@ -11,17 +12,22 @@ const keyOf = (id: string, endpoint: string) => `${endpoint}\u0000${id}`;
 export class InMemoryWebhookOutbox implements IWebhookOutbox {
   private readonly items = new Map<string, Held>();
 
+  /** `ordered`: deliver to each endpoint in `seq` order (a delivery waits while an earlier one of its endpoint is pending). */
+  constructor(private readonly options: { ordered?: boolean } = {}) {}
+
   async add(deliveries: NewWebhookDelivery[]): Promise<void> {
     for (const d of deliveries) {
       const key = keyOf(d.id, d.endpoint);
       if (this.items.has(key)) continue;
-      this.items.set(key, { id: d.id, endpoint: d.endpoint, type: d.type, body: d.body, status: 'pending', attempts: 0, nextAttemptAt: d.now, createdAt: d.now, updatedAt: d.now });
+      this.items.set(key, { id: d.id, endpoint: d.endpoint, type: d.type, body: d.body, status: 'pending', attempts: 0, nextAttemptAt: d.now, createdAt: d.now, updatedAt: d.now, seq: d.seq ?? 0 });
     }
   }
 
   async claim(owner: string, now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
-    const due = [...this.items.values()]
-      .filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === undefined || d.leaseUntil <= now))
+    const pending = [...this.items.values()].filter((d) => d.status === 'pending');
+    const waits = (d: Held) => this.options.ordered === true && pending.some((p) => p.endpoint === d.endpoint && p.seq < d.seq);
+    const due = pending
+      .filter((d) => d.nextAttemptAt <= now && (d.leaseUntil === undefined || d.leaseUntil <= now) && !waits(d))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
       .slice(0, limit);
     for (const d of due) {
@@ -85,10 +91,27 @@ export class InMemoryWebhookOutbox implements IWebhookOutbox {
     for (const [key, d] of this.items) if (d.status === 'delivered' && (d.deliveredAt ?? d.updatedAt) < before) this.items.delete(key);
   }
 
+  /** The lowest `seq` of the pending deliveries to one endpoint, if any. */
+  async minPendingSeq(endpoint: string): Promise<number | undefined> {
+    let min: number | undefined;
+    for (const d of this.items.values()) if (d.endpoint === endpoint && d.status === 'pending' && (min === undefined || d.seq < min)) min = d.seq;
+    return min;
+  }
+
+  async dropPending(endpoint: string): Promise<number> {
+    let n = 0;
+    for (const [key, d] of this.items) {
+      if (d.endpoint !== endpoint || d.status !== 'pending') continue;
+      this.items.delete(key);
+      n++;
+    }
+    return n;
+  }
+
   async close(): Promise<void> {}
 }
 
 function publicCopy(d: Held): WebhookDelivery {
-  const { leaseOwner: _owner, leaseUntil: _until, ...rest } = d;
+  const { leaseOwner: _owner, leaseUntil: _until, seq: _seq, ...rest } = d;
   return { ...rest };
 }

@@ -8,10 +8,9 @@ import type { PgPool } from '../db/pg-types.js';
 import { runMigrations, type Migration } from '../state/pg-migrations.js';
 import type { AttemptRecord, IWebhookOutbox, NewWebhookDelivery, WebhookDelivery, WebhookDeliveryStatus } from './webhook-types.js';
 
-export const WEBHOOK_MIGRATIONS: readonly Migration[] = [
-  {
-    id: 'webhooks-001',
-    sql: `CREATE TABLE IF NOT EXISTS fa_mcp_webhook_outbox (
+/** The DDL of an outbox table (`fa_mcp_webhook_outbox`, and the Events extension's `fa_mcp_event_outbox`). */
+export function outboxTableSql(table: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${table} (
       id text NOT NULL,
       endpoint text NOT NULL,
       type text NOT NULL,
@@ -28,10 +27,42 @@ export const WEBHOOK_MIGRATIONS: readonly Migration[] = [
       delivered_at bigint,
       PRIMARY KEY (endpoint, id)
     );
-    CREATE INDEX IF NOT EXISTS fa_mcp_webhook_outbox_due ON fa_mcp_webhook_outbox (next_attempt_at) WHERE status = 'pending';
-    CREATE INDEX IF NOT EXISTS fa_mcp_webhook_outbox_status ON fa_mcp_webhook_outbox (status, updated_at DESC);`,
-  },
+    CREATE INDEX IF NOT EXISTS ${table}_due ON ${table} (next_attempt_at) WHERE status = 'pending';
+    CREATE INDEX IF NOT EXISTS ${table}_status ON ${table} (status, updated_at DESC);`;
+}
+
+/** The order of deliveries to one endpoint (an ordered outbox delivers them one after the other). */
+export function outboxSeqSql(table: string): string {
+  return `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS seq bigint NOT NULL DEFAULT 0;
+    CREATE INDEX IF NOT EXISTS ${table}_endpoint_seq ON ${table} (endpoint, seq) WHERE status = 'pending';`;
+}
+
+export const WEBHOOK_MIGRATIONS: readonly Migration[] = [
+  { id: 'webhooks-001', sql: outboxTableSql('fa_mcp_webhook_outbox') },
+  { id: 'webhooks-002', sql: outboxSeqSql('fa_mcp_webhook_outbox') },
 ];
+
+/** An INSERT of deliveries into an outbox table (one of an existing (endpoint, id) is left as it is). */
+export function insertDeliveriesQuery(table: string, deliveries: readonly NewWebhookDelivery[]): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const rows = deliveries.map((d, i) => {
+    values.push(d.id, d.endpoint, d.type, d.body, d.now, d.seq ?? 0);
+    const b = i * 6;
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, 'pending', 0, $${b + 5}, $${b + 5}, $${b + 5}, $${b + 6})`;
+  });
+  return {
+    text: `INSERT INTO ${table} (id, endpoint, type, body, status, attempts, next_attempt_at, created_at, updated_at, seq)
+       VALUES ${rows.join(', ')} ON CONFLICT (endpoint, id) DO NOTHING`,
+    values,
+  };
+}
+
+export interface PostgresOutboxOptions {
+  /** The table (default `fa_mcp_webhook_outbox`); its migrations are the caller's. */
+  table?: string;
+  /** Deliver to each endpoint in `seq` order: a delivery waits while an earlier one of its endpoint is pending. */
+  ordered?: boolean;
+}
 
 interface Row {
   id: string;
@@ -68,7 +99,16 @@ function fromRow(r: Row): WebhookDelivery {
 }
 
 export class PostgresWebhookOutbox implements IWebhookOutbox {
-  constructor(private readonly pool: PgPool) {}
+  private readonly table: string;
+  private readonly ordered: boolean;
+
+  constructor(
+    private readonly pool: PgPool,
+    options: PostgresOutboxOptions = {},
+  ) {
+    this.table = options.table ?? 'fa_mcp_webhook_outbox';
+    this.ordered = options.ordered ?? false;
+  }
 
   /** Creates the table (idempotent, under the migrations' advisory lock). */
   async migrate(): Promise<void> {
@@ -77,24 +117,17 @@ export class PostgresWebhookOutbox implements IWebhookOutbox {
 
   async add(deliveries: NewWebhookDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const values: unknown[] = [];
-    const rows = deliveries.map((d, i) => {
-      values.push(d.id, d.endpoint, d.type, d.body, d.now);
-      const b = i * 5;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, 'pending', 0, $${b + 5}, $${b + 5}, $${b + 5})`;
-    });
-    await this.pool.query(
-      `INSERT INTO fa_mcp_webhook_outbox (id, endpoint, type, body, status, attempts, next_attempt_at, created_at, updated_at)
-       VALUES ${rows.join(', ')} ON CONFLICT (endpoint, id) DO NOTHING`,
-      values,
-    );
+    const q = insertDeliveriesQuery(this.table, deliveries);
+    await this.pool.query(q.text, q.values);
   }
 
   async claim(owner: string, now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
     const { rows } = await this.pool.query<Row>(
-      `UPDATE fa_mcp_webhook_outbox o SET lease_owner = $1, lease_expires_at = $2
-       FROM (SELECT endpoint, id FROM fa_mcp_webhook_outbox
-             WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_expires_at IS NULL OR lease_expires_at <= $3)
+      `UPDATE ${this.table} o SET lease_owner = $1, lease_expires_at = $2
+       FROM (SELECT endpoint, id FROM ${this.table} c
+             WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_expires_at IS NULL OR lease_expires_at <= $3)${
+               this.ordered ? ` AND NOT EXISTS (SELECT 1 FROM ${this.table} p WHERE p.endpoint = c.endpoint AND p.status = 'pending' AND p.seq < c.seq)` : ''
+             }
              ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED) due
        WHERE o.endpoint = due.endpoint AND o.id = due.id
        RETURNING ${COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')}`,
@@ -109,7 +142,7 @@ export class PostgresWebhookOutbox implements IWebhookOutbox {
     const httpStatus = attempt.status ?? null;
     const next = attempt.outcome === 'retry' ? attempt.nextAttemptAt : null;
     const { rowCount } = await this.pool.query(
-      `UPDATE fa_mcp_webhook_outbox SET status = $4, attempts = attempts + 1, last_error = $5, last_status = $6,
+      `UPDATE ${this.table} SET status = $4, attempts = attempts + 1, last_error = $5, last_status = $6,
          next_attempt_at = COALESCE($7, next_attempt_at), updated_at = $8,
          delivered_at = CASE WHEN $4 = 'delivered' THEN $8 ELSE delivered_at END,
          lease_owner = NULL, lease_expires_at = NULL
@@ -121,7 +154,7 @@ export class PostgresWebhookOutbox implements IWebhookOutbox {
 
   async list(status: WebhookDeliveryStatus, limit: number): Promise<WebhookDelivery[]> {
     const { rows } = await this.pool.query<Row>(
-      `SELECT ${COLUMNS} FROM fa_mcp_webhook_outbox WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2`,
+      `SELECT ${COLUMNS} FROM ${this.table} WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2`,
       [status, limit],
     );
     return rows.map(fromRow);
@@ -129,7 +162,7 @@ export class PostgresWebhookOutbox implements IWebhookOutbox {
 
   async resend(now: number, ids?: string[]): Promise<number> {
     const { rowCount } = await this.pool.query(
-      `UPDATE fa_mcp_webhook_outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, updated_at = $1, lease_owner = NULL, lease_expires_at = NULL
+      `UPDATE ${this.table} SET status = 'pending', attempts = 0, next_attempt_at = $1, updated_at = $1, lease_owner = NULL, lease_expires_at = NULL
        WHERE status = 'dead' AND ($2::text[] IS NULL OR id = ANY($2::text[]))`,
       [now, ids ?? null],
     );
@@ -138,7 +171,7 @@ export class PostgresWebhookOutbox implements IWebhookOutbox {
 
   async countByStatus(): Promise<Record<WebhookDeliveryStatus, number>> {
     const { rows } = await this.pool.query<{ status: WebhookDeliveryStatus; n: string }>(
-      'SELECT status, count(*) AS n FROM fa_mcp_webhook_outbox GROUP BY status',
+      `SELECT status, count(*) AS n FROM ${this.table} GROUP BY status`,
     );
     const out: Record<WebhookDeliveryStatus, number> = { pending: 0, delivered: 0, dead: 0 };
     for (const r of rows) out[r.status] = Number(r.n);
@@ -146,7 +179,19 @@ export class PostgresWebhookOutbox implements IWebhookOutbox {
   }
 
   async sweep(before: number): Promise<void> {
-    await this.pool.query(`DELETE FROM fa_mcp_webhook_outbox WHERE status = 'delivered' AND delivered_at < $1`, [before]);
+    await this.pool.query(`DELETE FROM ${this.table} WHERE status = 'delivered' AND delivered_at < $1`, [before]);
+  }
+
+  /** The lowest `seq` of the pending deliveries to one endpoint, if any. */
+  async minPendingSeq(endpoint: string): Promise<number | undefined> {
+    const { rows } = await this.pool.query<{ seq: string | null }>(`SELECT min(seq) AS seq FROM ${this.table} WHERE endpoint = $1 AND status = 'pending'`, [endpoint]);
+    const seq = rows[0]?.seq;
+    return seq === null || seq === undefined ? undefined : Number(seq);
+  }
+
+  async dropPending(endpoint: string): Promise<number> {
+    const { rowCount } = await this.pool.query(`DELETE FROM ${this.table} WHERE endpoint = $1 AND status = 'pending'`, [endpoint]);
+    return rowCount ?? 0;
   }
 
   async close(): Promise<void> {}

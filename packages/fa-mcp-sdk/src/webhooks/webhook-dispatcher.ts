@@ -8,7 +8,6 @@
 import type { HttpPoster } from './http-delivery.js';
 import { judge, type RetrySettings } from './retry-policy.js';
 import type { ResolvedEndpoint } from './webhook-endpoint.js';
-import type { WebhookMetrics } from './webhook-metrics.js';
 import type { IWebhookOutbox, WebhookDelivery } from './webhook-types.js';
 
 export interface Scheduler {
@@ -33,9 +32,21 @@ export interface DispatcherLogger {
   debug(obj: object, msg: string): void;
 }
 
+/** What the dispatcher reports of its attempts (webhook-metrics.ts; the Events extension's, by event type). */
+export interface DeliveryMetrics {
+  attempted(endpoint: string, seconds: number, type: string): void;
+  delivered(endpoint: string, latencySeconds: number, type: string): void;
+  failedAttempt(endpoint: string, outcome: 'retry' | 'dead', type: string): void;
+}
+
+/** Where a delivery's endpoint name leads: the configured endpoints, or (the Events extension) a subscription found in its store. */
+export interface EndpointLookup {
+  get(name: string): ResolvedEndpoint | undefined | Promise<ResolvedEndpoint | undefined>;
+}
+
 export interface DispatcherOptions {
   outbox: IWebhookOutbox;
-  endpoints: ReadonlyMap<string, ResolvedEndpoint>;
+  endpoints: EndpointLookup;
   post: HttpPoster;
   retry: RetrySettings;
   owner: string;
@@ -45,7 +56,7 @@ export interface DispatcherOptions {
   scheduler: Scheduler;
   random: () => number;
   logger: DispatcherLogger;
-  metrics?: WebhookMetrics;
+  metrics?: DeliveryMetrics;
   userAgent: string;
 }
 
@@ -111,19 +122,19 @@ export class WebhookDispatcher {
 
   private async attempt(d: WebhookDelivery): Promise<void> {
     const { scheduler, outbox, owner, logger, metrics } = this.opts;
-    const endpoint = this.opts.endpoints.get(d.endpoint);
+    const endpoint = await this.opts.endpoints.get(d.endpoint);
     const attemptNo = d.attempts + 1;
     const started = scheduler.now();
     const result = endpoint
       ? await this.opts.post({ url: endpoint.url, headers: this.headers(endpoint, d, started), body: d.body, timeoutMs: endpoint.timeoutMs })
       : ({ kind: 'error', error: 'endpoint not configured on this instance' } as const);
     const now = scheduler.now();
-    metrics?.attempted(d.endpoint, (now - started) / 1000);
+    metrics?.attempted(d.endpoint, (now - started) / 1000, d.type);
     const verdict = judge(result, attemptNo, this.opts.retry, now, this.opts.random);
     const log = { webhookId: d.id, endpoint: d.endpoint, type: d.type, attempt: attemptNo, durationMs: now - started };
     if (verdict.action === 'delivered') {
       await outbox.record(d.id, d.endpoint, owner, { outcome: 'delivered', status: verdict.status, now });
-      metrics?.delivered(d.endpoint, (now - d.createdAt) / 1000);
+      metrics?.delivered(d.endpoint, (now - d.createdAt) / 1000, d.type);
       logger.info({ ...log, status: verdict.status }, 'webhook delivered');
       return;
     }
@@ -135,7 +146,7 @@ export class WebhookDispatcher {
       await outbox.record(d.id, d.endpoint, owner, { outcome: 'dead', error: verdict.error, now, ...status });
       logger.warn({ ...log, ...status, error: verdict.error }, 'webhook event is dead (no more attempts)');
     }
-    metrics?.failedAttempt(d.endpoint, verdict.action);
+    metrics?.failedAttempt(d.endpoint, verdict.action, d.type);
   }
 
   private headers(endpoint: ResolvedEndpoint, d: WebhookDelivery, now: number): Record<string, string> {

@@ -36,6 +36,8 @@ export interface NewWebhookDelivery {
   type: string;
   body: string;
   now: number;
+  /** Order among the deliveries to one endpoint, for an ordered outbox (default 0). */
+  seq?: number;
 }
 
 /** How an attempt ended, as the outbox records it. */
@@ -59,5 +61,7 @@ export interface IWebhookOutbox {
   countByStatus(): Promise<Record<WebhookDeliveryStatus, number>>;
   /** Deletes delivered deliveries older than `before`. */
   sweep(before: number): Promise<void>;
+  /** Deletes the pending deliveries to one endpoint (a webhook subscription that ended); returns how many. */
+  dropPending?(endpoint: string): Promise<number>;
   close(): Promise<void>;
 }

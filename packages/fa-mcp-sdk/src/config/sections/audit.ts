@@ -3,7 +3,7 @@
  * (and per task change), written to a JSON Lines file or stream, or to an append-only PostgreSQL
  * table, synchronously (the answer waits for the record) or in batches (FA-MCP-SDK-DOC/13-audit-trail.md).
  */
-import type { SchemaNode } from '../schema-node.js';
+import { intSetting, type SchemaNode } from '../schema-node.js';
 
 export type AuditSinkKind = 'off' | 'jsonl' | 'postgres';
 export type AuditMode = 'sync' | 'async';
@@ -28,14 +28,7 @@ export interface AuditConfig {
   };
 }
 
-const int = (def: number, minimum: number, maximum: number, description: string, env: string): SchemaNode => ({
-  type: 'integer',
-  minimum,
-  maximum,
-  default: def,
-  description,
-  'x-env': [env],
-});
+const int = (def: number, minimum: number, maximum: number, description: string, env: string): SchemaNode => intSetting(def, minimum, description, env, maximum);
 
 export const auditSection: SchemaNode = {
   type: 'object',

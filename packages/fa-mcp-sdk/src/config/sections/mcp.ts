@@ -1,6 +1,7 @@
 /** The `mcp` section of the configuration schema: protocol and transport behaviour. */
 import type { SchemaNode } from '../schema-node.js';
 import { tasksSection } from './tasks.js';
+import { eventsSection } from './events.js';
 import { mintedResourcesSection, notificationsSection, resumabilitySection } from './state.js';
 import { mcpDebugNode } from './mcp-debug.js';
 import { cacheHintsSection, requestStateSection } from './protocol-2026.js';
@@ -281,6 +282,7 @@ export const mcpSection: SchemaNode = {
       },
     },
     tasks: tasksSection,
+    events: eventsSection,
     resumability: resumabilitySection,
     notifications: notificationsSection,
     mintedResources: mintedResourcesSection,

@@ -3,7 +3,7 @@
  * Standard Webhooks format, delivered at least once from an outbox (memory or
  * PostgreSQL), with retries, and refused to private networks in production.
  */
-import type { SchemaNode } from '../schema-node.js';
+import { intSetting, type SchemaNode } from '../schema-node.js';
 
 /** One receiver of webhooks, as configured. */
 export interface WebhookEndpointConfig {
@@ -54,13 +54,7 @@ const endpointNode: SchemaNode = {
   },
 };
 
-const int = (def: number, minimum: number, description: string, env: string): SchemaNode => ({
-  type: 'integer',
-  minimum,
-  default: def,
-  description,
-  'x-env': [env],
-});
+const int = intSetting;
 
 export const webhooksSection: SchemaNode = {
   type: 'object',

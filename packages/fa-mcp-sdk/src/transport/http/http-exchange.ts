@@ -12,6 +12,7 @@ import { rememberHttpFacts, type HttpRequestFacts } from '../../protocol/request
 import { contentLengthOf } from './body-length.js';
 import { nodeHeaderReader, type NodeHeaderView } from './node-headers.js';
 import { parsedBodyRequest, streamedBodyRequest } from './web-request.js';
+import { frontFactsOf } from './request-front.js';
 
 export interface HttpExchange {
   req: IncomingMessage;
@@ -28,7 +29,16 @@ export interface HttpExchange {
   front: 'lane' | 'express';
 }
 
-const factsOf = (exchange: HttpExchange): HttpRequestFacts => ({ requestId: exchange.requestId, remoteAddress: exchange.remoteAddress });
+/**
+ * The facts the front made for the exchange's request (request-front.ts), with the client address the
+ * exchange established; the observation of its JSON-RPC request marks them observed.
+ */
+function factsOf(exchange: HttpExchange): HttpRequestFacts {
+  const facts = frontFactsOf(exchange.req);
+  if (!facts) return { requestId: exchange.requestId, remoteAddress: exchange.remoteAddress };
+  facts.remoteAddress = exchange.remoteAddress;
+  return facts;
+}
 
 /**
  * The web Request the SDK's handlers get for the exchange (web-request.ts), its facts kept for the

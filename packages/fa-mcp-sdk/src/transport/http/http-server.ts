@@ -30,7 +30,7 @@ import { getRequestAuth } from '../../auth/request-auth.js';
 import { supportedProtocolVersions } from '../../protocol/http-entry.js';
 import type { SharedSessions } from '../../state/shared-sessions.js';
 import type { SecurityHeadersOptions } from './security-headers.js';
-import { createRequestFront } from './request-front.js';
+import { createRequestFront, type RequestFrontOptions } from './request-front.js';
 import { FrontResponse } from './front-response.js';
 import { createFastLane } from './fast-lane.js';
 import { createModernFastCall } from '../../protocol/modern-fast-call.js';
@@ -38,7 +38,7 @@ import { createSessionFastCall } from '../../protocol/session-fast-call.js';
 import { SdkCodec } from '../../protocol/sdk-codec.js';
 import { bodyReadTimeout, serverTimeoutOptions, type SlowClientTimeouts } from './slow-client-timeouts.js';
 import { traceContextMiddleware } from './traceparent.js';
-import { compileTrustProxy, type TrustProxySetting } from './trust-proxy.js';
+import { clientAddress, compileTrustProxy, type TrustProxySetting } from './trust-proxy.js';
 
 /** A feature with routes of its own (the agent tester, agent-tester/mount.ts), mounted after the MCP routes. */
 export interface RouteMount {
@@ -86,6 +86,8 @@ export interface HttpServerOptions {
   agentTester?: RouteMount;
   /** Which paths answer errors in OAuth's and in the REST shape (error-answers.ts). */
   errorRoutes?: Omit<ErrorAnswerRoutes, 'logger'>;
+  /** Told of every HTTP answer of 400 and above no JSON-RPC request's observation covered (request-front.ts): the audit trail's refusals. */
+  unobserved?: RequestFrontOptions['unobserved'];
 }
 
 
@@ -139,7 +141,11 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
 
   // Security headers, request id, client address, in-flight count (shared with the fast lane).
   let closing = false;
-  const front = createRequestFront({ securityHeaders: opts.securityHeaders, closing: () => closing });
+  const front = createRequestFront({
+    securityHeaders: opts.securityHeaders,
+    closing: () => closing,
+    ...(opts.unobserved ? { unobserved: opts.unobserved, addressOf: (req) => clientAddress(req, trustProxy) ?? req.socket.remoteAddress ?? '' } : {}),
+  });
   app.use(front.middleware);
   const streams = trackGetStreams();
   app.use(['/mcp', '/sse'], streams.middleware);

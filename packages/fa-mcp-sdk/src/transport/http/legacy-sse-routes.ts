@@ -12,6 +12,7 @@ import { decideRoute } from '../../protocol/route.js';
 import { buildServer, type ServerFactoryOptions } from '../../protocol/server-factory.js';
 import { sendJsonRpcError } from './json-rpc-reply.js';
 import { getRequestId } from './request-id.js';
+import { frontFactsOf } from './request-front.js';
 import { sessionCaller } from './session-owner.js';
 
 /** The subject the HTTP guard verified (getRequestAuth), when there is one. */
@@ -81,7 +82,9 @@ export function createLegacySseRoutes(factory: ServerFactoryOptions, caps: Legac
           const headers = new Headers();
           for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
           const request = new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: 'POST', headers });
-          rememberHttpFacts(request.headers, { requestId: getRequestId(req), remoteAddress: addressOf(req) });
+          const facts = frontFactsOf(req) ?? { requestId: getRequestId(req), remoteAddress: '' };
+          facts.remoteAddress = addressOf(req);
+          rememberHttpFacts(request.headers, facts);
           transport.receive(body as never, { request, auth: getRequestAuth(req) });
           break;
         }

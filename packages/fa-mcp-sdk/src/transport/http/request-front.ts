@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { FrontResponse, frontHeaders } from './front-response.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import type { HttpRequestFacts } from '../../protocol/request-facts.js';
 import { securityHeaderList, securityHeaderWriter, type SecurityHeadersOptions } from './security-headers.js';
 
 export interface RequestFront {
@@ -28,7 +29,34 @@ export interface RequestFront {
   inFlight(): number;
 }
 
-export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptions; closing?: () => boolean }): RequestFront {
+/** An HTTP answer of 400 and above that no JSON-RPC request's observation covered: a refusal before the pipeline. */
+export interface UnobservedAnswer {
+  req: IncomingMessage;
+  status: number;
+  requestId: string;
+  remoteAddress: string;
+  durationMs: number;
+}
+
+export interface RequestFrontOptions {
+  securityHeaders: SecurityHeadersOptions;
+  closing?: () => boolean;
+  /** Told of every answer of 400 and above that no request's observation covered (the audit trail's refusals). */
+  unobserved?: (answer: UnobservedAnswer) => void;
+  /** The client address after `webServer.trustProxy`, for `unobserved`. */
+  addressOf?: (req: IncomingMessage) => string;
+}
+
+/** What the front established of a request (protocol/request-facts.ts), kept with it from its admission on. */
+const FACTS = Symbol('fa-mcp.requestFacts');
+type Fronted = { [FACTS]?: HttpRequestFacts };
+
+/** The facts the front made for `req` when it admitted it; the exchange fills in the client address. */
+export function frontFactsOf(req: IncomingMessage): HttpRequestFacts | undefined {
+  return (req as Fronted)[FACTS];
+}
+
+export function createRequestFront(opts: RequestFrontOptions): RequestFront {
   const writeSecurityHeaders = securityHeaderWriter(opts.securityHeaders);
   const deferred = frontHeaders(securityHeaderList(opts.securityHeaders), REQUEST_ID_HEADER);
   // A request counted once is marked on itself (a key of this front's own), not in a WeakSet entry per
@@ -42,8 +70,25 @@ export function createRequestFront(opts: { securityHeaders: SecurityHeadersOptio
   };
   let inFlight = 0;
 
+  /** Tells `unobserved` of an answer of 400 and above that no request's observation covered. */
+  const watch = (req: IncomingMessage, res: ServerResponse, facts: HttpRequestFacts): void => {
+    const unobserved = opts.unobserved as NonNullable<RequestFrontOptions['unobserved']>;
+    const started = performance.now();
+    res.once('finish', () => {
+      if (facts.observed || res.statusCode < 400) return;
+      const remoteAddress = facts.remoteAddress || (opts.addressOf?.(req) ?? req.socket.remoteAddress ?? '');
+      unobserved({ req, status: res.statusCode, requestId: facts.requestId, remoteAddress, durationMs: Math.round((performance.now() - started) * 1000) / 1000 });
+    });
+  };
+
   const admit: RequestFront['admit'] = (req, res, how) => {
-    const id = requestIdOf(req, res);
+    const known = (req as Fronted)[FACTS];
+    const id = known?.requestId ?? requestIdOf(req, res);
+    if (!known) {
+      const facts: HttpRequestFacts = { requestId: id, remoteAddress: '' };
+      (req as Fronted)[FACTS] = facts;
+      if (opts.unobserved) watch(req, res, facts);
+    }
     const close = opts.closing?.() === true;
     if (!(how?.defer && res instanceof FrontResponse && res.deferFront(deferred, id, close))) {
       writeSecurityHeaders(res);
