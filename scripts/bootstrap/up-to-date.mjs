@@ -66,6 +66,13 @@ export const BUILD_TARGETS = [
     outputs: ['dist/start.js', 'dist/server.js'],
     demo: true,
   },
+  {
+    name: 'fa-mcp-everything',
+    dir: 'examples/everything',
+    // Its tests run the built server (dist/start.js) as clients would: npm test builds it.
+    inputs: ['src', 'package.json', 'tsconfig.json', '../../tsconfig.base.json', '../../packages/fa-mcp-sdk/dist/index.js', '../../packages/fa-mcp-sdk/dist/index.d.ts'],
+    outputs: ['dist/start.js', 'dist/server.js'],
+  },
 ];
 
 /** Why `target` must be built, or undefined when its outputs are newer than all its inputs. CI always builds. */

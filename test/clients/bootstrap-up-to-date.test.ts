@@ -123,7 +123,7 @@ describe('BUILD_TARGETS', () => {
       for (const output of target.outputs) expect(output.startsWith('dist/'), `${target.name}: ${output}`).toBe(true);
       for (const input of target.inputs) expect(existsSync(join(ROOT, target.dir, input)) || input.includes('/dist/'), `${target.name}: ${input}`).toBe(true);
     }
-    expect(BUILD_TARGETS.map((t) => t.name)).toEqual(['fa-mcp-sdk', 'create-fa-mcp', 'fa-mcp-demo']);
+    expect(BUILD_TARGETS.map((t) => t.name)).toEqual(['fa-mcp-sdk', 'create-fa-mcp', 'fa-mcp-demo', 'fa-mcp-everything']);
   });
 
   it('the library build lists what its package.json promises (main, module, types, the bin)', () => {
