@@ -52,8 +52,17 @@ export class InMemoryMcpEventsStore implements IMcpEventsStore {
   async read(name: string, afterSeq: number, limit: number, minTimestamp?: number): Promise<StoredOccurrence[]> {
     const items = this.logs.get(name)?.items ?? [];
     const out: StoredOccurrence[] = [];
-    for (const o of items) {
-      if (o.seq <= afterSeq || (minTimestamp !== undefined && o.timestamp < minTimestamp)) continue;
+    // Positions ascend: start at the first one after `afterSeq` (a push stream reads at every wake-up, so not from the oldest kept).
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((items[mid] as StoredOccurrence).seq <= afterSeq) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < items.length; i++) {
+      const o = items[i] as StoredOccurrence;
+      if (minTimestamp !== undefined && o.timestamp < minTimestamp) continue;
       out.push(o);
       if (out.length >= limit) break;
     }

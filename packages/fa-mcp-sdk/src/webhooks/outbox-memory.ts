@@ -25,7 +25,10 @@ export class InMemoryWebhookOutbox implements IWebhookOutbox {
 
   async claim(owner: string, now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
     const pending = [...this.items.values()].filter((d) => d.status === 'pending');
-    const waits = (d: Held) => this.options.ordered === true && pending.some((p) => p.endpoint === d.endpoint && p.seq < d.seq);
+    // Ordered: a delivery waits while an earlier one to its endpoint is pending (one pass, not one per delivery).
+    const first = new Map<string, number>();
+    if (this.options.ordered === true) for (const p of pending) if (p.seq < (first.get(p.endpoint) ?? Infinity)) first.set(p.endpoint, p.seq);
+    const waits = (d: Held) => this.options.ordered === true && (first.get(d.endpoint) ?? Infinity) < d.seq;
     const due = pending
       .filter((d) => d.nextAttemptAt <= now && (d.leaseUntil === undefined || d.leaseUntil <= now) && !waits(d))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)

@@ -114,8 +114,10 @@ export class WebhookDispatcher {
     } finally {
       this.running = undefined;
     }
-    // A full batch may mean more is due: go on at once; otherwise wait for the poll interval.
-    const more = this.again || attempted >= this.opts.concurrency;
+    // Anything attempted may mean more is due — an ordered outbox hands out one delivery per
+    // subscription at a time, so a short batch is no sign of an empty one: go on at once until a
+    // claim finds nothing; then wait for the poll interval.
+    const more = this.again || attempted > 0;
     this.again = false;
     this.schedule(more ? 0 : this.opts.pollIntervalMs);
   }

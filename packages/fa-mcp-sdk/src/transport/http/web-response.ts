@@ -60,9 +60,16 @@ export async function writeWebResponse(res: ServerResponse, response: Response, 
       if (done) break;
       if (res.destroyed) break;
       if (!res.write(value)) {
+        // Wait for drain or close, and take both listeners off whichever comes: a long-lived
+        // stream (events/stream, a GET stream) waits many times on one response.
         await new Promise<void>((resolve) => {
-          res.once('drain', resolve);
-          res.once('close', resolve);
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.once('drain', done);
+          res.once('close', done);
         });
       }
     }
