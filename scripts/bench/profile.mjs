@@ -59,7 +59,7 @@ if (!args['no-prof']) process.env.BENCH_CPU_PROF = out;
 // feature at a time; BENCH_DB_URL, BENCH_SESSIONS_STORE and BENCH_DB_AMBIENT_SCOPE, the main database,
 // the bus and the session store in PostgreSQL, with or without the ambient database scope;
 // BENCH_FLOOR_WORK_US, the floor with n µs more work per call.
-const PASS_THROUGH = ['BENCH_ONLY', 'BENCH_DB_URL', 'BENCH_SESSIONS_STORE', 'BENCH_DB_AMBIENT_SCOPE', 'BENCH_FLOOR_WORK_US'];
+const PASS_THROUGH = ['BENCH_AUDIT', 'BENCH_ONLY', 'BENCH_DB_URL', 'BENCH_SESSIONS_STORE', 'BENCH_DB_AMBIENT_SCOPE', 'BENCH_FLOOR_WORK_US'];
 const passThrough = Object.fromEntries(PASS_THROUGH.filter((key) => process.env[key]).map((key) => [key, process.env[key]]));
 const proc = await startServer(server.entry ? entries[server.entry] : join(BENCH_DIR, server.file), { ...server.env, ...passThrough, BENCH_RESPONSE_MODE: path.responseMode });
 delete process.env.BENCH_CPU_PROF;

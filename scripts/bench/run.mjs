@@ -3,7 +3,8 @@
 // per call of fa-mcp-sdk (nothing enabled, and everything on), the peers users would pick instead
 // (official SDK v2, SDK v1, fastmcp; pinned in scripts/bench/peers) and a floor with no MCP code
 // (node:http + JSON): `tools/call` on 2025-11-25 sessions (JSON and SSE responses) and on
-// 2026-07-28, and prompts/get, resources/read and completion/complete on both eras; then the memory
+// 2026-07-28, and prompts/get, resources/read and completion/complete on both eras; MCP Events from emit
+// to delivery on poll, push and webhook (lib/events-cost.mjs; also `node scripts/bench/events.mjs`); then the memory
 // of 1,000 idle sessions of every server, RSS across 100,000 calls, RSS per examples/demo tool under
 // sustained load (lib/tool-rss.mjs; also `node scripts/bench/rss-per-tool.mjs`), and cold start (import
 // time, first tools/list over stdio). Writes results.json, results.md, results.svg (the chart) and the section of
@@ -13,9 +14,12 @@
 //          --connections <n> (default 32)  --sessions <n> (idle-session test, default 1000)
 //          --soak <calls> (default 100000)  --soak-max-sec <s> (default 120: a slow machine sends fewer)
 //          --cold-runs <n> (default 10)  --no-methods (tools/call only)  --no-cold (no cold start)
-//          --quick (1 round of 2 s, 200 sessions, 10,000 calls, 3 cold runs)
+//          --quick (1 round of 2 s, 200 sessions, 10,000 calls, 3 cold runs, shorter events phases)
 //          --no-docs (do not touch the docs page)  --strict (exit 1 when a target is missed)
 //          --no-sessions-store (skip the postgres session store against memory; BENCH_DB_URL names the database)
+//          --no-audit (skip what the audit trail costs: everything on with and without it; BENCH_DB_URL too)
+//          --no-events (skip MCP Events: emit → delivery latency and delivered/s on poll, push and webhook;
+//          alone: node scripts/bench/events.mjs)
 //          --tool-rss-calls <n> (calls per demo tool after its warm-up, default 30000; --quick 10000)
 //          --no-tool-rss (skip RSS per demo tool)
 // Each server runs on a CPU of its own, the load generator on the others (lib/pinning.mjs;
@@ -39,6 +43,8 @@ import { embedInPage, evaluate, printSummary, renderMarkdown } from './lib/repor
 import { METHOD_CELLS, PATHS, SERVERS, speaks } from './lib/scenarios.mjs';
 import { samplePeak, startServer } from './lib/server-proc.mjs';
 import { assertSessionsStoreDb, measureSessionsStore } from './lib/sessions-store.mjs';
+import { measureAuditCost } from './lib/audit-cost.mjs';
+import { EVENTS_QUICK, measureEventsCost } from './lib/events-cost.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,6 +58,8 @@ const { values: args } = parseArgs({
     'no-methods': { type: 'boolean', default: false },
     'no-cold': { type: 'boolean', default: false },
     'no-sessions-store': { type: 'boolean', default: false },
+    'no-audit': { type: 'boolean', default: false },
+    'no-events': { type: 'boolean', default: false },
     'no-tool-rss': { type: 'boolean', default: false },
     'tool-rss-calls': { type: 'string' },
     quick: { type: 'boolean', default: false },
@@ -78,7 +86,7 @@ if (loadAvgAtStart[0] > cpus().length) {
   log(`note: load average ${loadAvgAtStart[0]} on ${cpus().length} CPUs; other work competes with the bench, so absolute figures will be low`);
 }
 
-if (!args['no-sessions-store']) {
+if (!args['no-sessions-store'] || !args['no-audit']) {
   try {
     await assertSessionsStoreDb();
   } catch (err) {
@@ -140,6 +148,14 @@ const sessionsStore = args['no-sessions-store']
   ? undefined
   : await measureSessionsStore({ entry: bundled['fa-mcp'], durationSec: opts.durationSec, rounds: opts.rounds, connections: opts.connections, log });
 
+// --- the audit trail (mcp.audit): everything on, with and without it ----------------------------------
+const auditCost = args['no-audit']
+  ? undefined
+  : await measureAuditCost({ entry: bundled['fa-mcp'], durationSec: opts.durationSec, rounds: opts.rounds, connections: opts.connections, log });
+
+// --- MCP Events (mcp.events): emit → delivery latency and delivered/s, per delivery mode ----------------
+const eventsCost = args['no-events'] ? undefined : await measureEventsCost({ entry: bundled['fa-mcp'], log, ...(quick ? EVENTS_QUICK : {}) });
+
 // --- memory: idle sessions, then a long run -------------------------------------------------------------
 const idleSessions = [];
 for (const server of SERVERS.filter((s) => s.eras.includes('2025'))) {
@@ -196,6 +212,8 @@ const results = evaluate({
   idleSessions,
   soak: soaks,
   ...(sessionsStore ? { sessionsStore } : {}),
+  ...(auditCost ? { auditCost } : {}),
+  ...(eventsCost ? { eventsCost } : {}),
   ...(toolRss ? { toolRss } : {}),
   ...(cold ? { coldStart: cold } : {}),
 });

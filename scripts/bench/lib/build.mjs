@@ -3,7 +3,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { BENCH_DIR, SDK_BUILD_DIR, sdkRequire } from './paths.mjs';
+import { pathToFileURL } from 'node:url';
+import { BENCH_DIR, SDK_BUILD_DIR, SDK_DIR, sdkRequire } from './paths.mjs';
 
 export const SERVER_ENTRIES = ['bare-sdk', 'fa-mcp'];
 
@@ -37,6 +38,17 @@ export async function buildBenchServers({ outdir = SDK_BUILD_DIR, entries = SERV
     plugins: srcDir ? [sourcePlugin(srcDir)] : [],
   });
   return Object.fromEntries(entries.map((name) => [name, join(outdir, `${name}.mjs`)]));
+}
+
+/**
+ * A module of the library's current sources (`src/testing/webhook-receiver.ts`) bundled for the bench
+ * process itself, as the servers are (its dependencies resolve from the library's package); imported.
+ */
+export async function importSdkSource(relPath) {
+  const esbuild = createRequire(sdkRequire.resolve('tsup'))('esbuild');
+  const outfile = join(SDK_BUILD_DIR, 'lib', relPath.replace(/\.ts$/, '.mjs'));
+  await esbuild.build({ entryPoints: [join(SDK_DIR, relPath)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+  return import(pathToFileURL(outfile).href);
 }
 
 /** A repository root or its library's src folder: the src folder. */

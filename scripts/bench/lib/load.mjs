@@ -34,7 +34,8 @@ function nodeHttpConnection(url, headers) {
   return { post: (body) => post(agent, url, headers, body), destroy: () => agent.destroy() };
 }
 
-function percentile(sorted, p) {
+/** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }

@@ -27,6 +27,14 @@ export const METHOD_CELLS = ['prompts/get', 'resources/read', 'completion/comple
   { id: `2026 ${method}`, label: `${method}, 2026-07-28`, era: '2026', responseMode: 'json', method },
 ]);
 
+/** The audit trail's bench variants (lib/audit-cost.mjs), the first the baseline the others are divided by. */
+export const AUDIT_VARIANTS = [
+  { id: 'none', label: 'everything on, no audit trail' },
+  { id: 'jsonl-async', label: '+ audit trail, JSON lines file, async' },
+  { id: 'pg-async', label: '+ audit trail, PostgreSQL, async' },
+  { id: 'pg-sync', label: '+ audit trail, PostgreSQL, sync' },
+];
+
 export const speaks = (server, cell) => server.eras.includes(cell.era);
 
 /** The targets, checked against the figures of the same run. */
@@ -43,4 +51,6 @@ export const TARGETS = {
   soakHeapGrowthBytes: 16_000_000,
   /** 2025-session req/s with mcp.sessions.store: postgres, as a share of the memory store's (issue #21). */
   sessionsStoreOfMemory: 0.95,
+  /** Everything on plus the audit trail in an async sink, as a share of everything on without it (issue #46). */
+  auditAsyncOfNone: 0.9,
 };

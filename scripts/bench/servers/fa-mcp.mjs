@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { configSchema, initMcpServer } from '../../../packages/fa-mcp-sdk/src/index.js';
 import { announce, answerMemoryProbes, completeNames, ECHO_INPUT_SCHEMA, ECHO_OUTPUT_SCHEMA, GREET_PROMPT, greetText, README_TEXT, README_URI } from './control.mjs';
+import { benchEvents } from './events.mjs';
 
 const on = process.env.BENCH_PROFILE === 'on';
 // BENCH_ONLY=ratelimit,auth,metrics,tracing (with BENCH_PROFILE=on): only those features, to see what each costs.
@@ -62,6 +63,23 @@ if (process.env.BENCH_SESSIONS_STORE === 'postgres') {
   features.push('sessions in PostgreSQL');
 }
 
+// BENCH_AUDIT (audit-cost.mjs, with BENCH_PROFILE=on): the audit trail (mcp.audit) on top of everything on:
+// jsonl-async (JSON lines appended to a file of the temporary working folder), pg-async or pg-sync (the
+// table fa_mcp_audit in the main database: BENCH_DB_URL).
+const cwd = mkdtempSync(join(tmpdir(), 'fa-mcp-bench-'));
+const audit = process.env.BENCH_AUDIT;
+if (audit) {
+  const [sink, mode] = audit.split('-');
+  if (!['jsonl', 'pg'].includes(sink) || !['async', 'sync'].includes(mode)) throw new Error(`BENCH_AUDIT=${audit}: expected jsonl-async, pg-async or pg-sync`);
+  if (sink === 'pg' && !config.db) throw new Error(`BENCH_AUDIT=${audit} needs BENCH_DB_URL`);
+  config.mcp.audit = { sink: sink === 'pg' ? 'postgres' : 'jsonl', mode, ...(sink === 'jsonl' ? { file: join(cwd, 'audit.jsonl') } : {}), otel: false };
+  features.push(`audit trail (${sink === 'pg' ? 'PostgreSQL' : 'JSON lines file'}, ${mode})`);
+}
+
+// BENCH_EVENTS=1 (events-cost.mjs): the Events extension, one event type on every mode and a tool that emits it (servers/events.mjs).
+const events = process.env.BENCH_EVENTS === '1' ? benchEvents(config) : undefined;
+if (events) features.push(events.feature);
+
 let token;
 if (schemaHas('webServer', 'auth', 'jwtToken')) {
   config.webServer.auth = { enabled: want('auth') };
@@ -96,7 +114,9 @@ const handle = await initMcpServer(
           structuredContent: { echoed: args.text },
         }),
       },
+      ...(events?.tools ?? []),
     ],
+    ...(events ? { events: events.events } : {}),
     prompts: [
       {
         name: GREET_PROMPT,
@@ -107,7 +127,7 @@ const handle = await initMcpServer(
     ],
     resources: [{ uri: README_URI, name: 'readme', mimeType: 'text/plain', content: README_TEXT }],
   },
-  { cwd: mkdtempSync(join(tmpdir(), 'fa-mcp-bench-')), env: {}, nodeEnv: 'production', handleSignals: false, config },
+  { cwd, env: {}, nodeEnv: 'production', handleSignals: false, config },
 );
 announce(handle.url, { profile: on ? 'on' : 'off', features: on ? features : [], absent, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
 answerMemoryProbes(() => ({ sessions: handle.http?.mcp.sessions.size ?? 0 }));
