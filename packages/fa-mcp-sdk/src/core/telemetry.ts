@@ -66,7 +66,8 @@ export interface WireRequest {
 
 /** What the protocol layer sent back: a result, an error, or nothing (cancelled, connection closed). */
 export type WireOutcome =
-  | { result: unknown }
+  /** `source`: the handler's result this answer encodes, when the answer is another object (its size was measured already: the audit record reuses it). */
+  | { result: unknown; source?: unknown }
   | { error: { code: number; message: string; data?: unknown } }
   | { cancelled: true };
 

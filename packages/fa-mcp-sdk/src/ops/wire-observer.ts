@@ -138,7 +138,7 @@ class RequestScope implements WireRequestScope {
     if (this.traceId) seen.traceId = this.traceId;
     if (this.span?.spanId) seen.spanId = this.span.spanId;
     if (extra) seen.extra = extra;
-    const measured = 'result' in outcome ? this.fields?.resultSizeOf(outcome.result) : undefined;
+    const measured = 'result' in outcome ? this.fields?.resultSizeOf(outcome.source ?? outcome.result) : undefined;
     if (measured !== undefined) seen.resultBytes = measured;
     const draft = wireRequestDraft(this.req, seen, outcome);
     const written = audit.record(draft);

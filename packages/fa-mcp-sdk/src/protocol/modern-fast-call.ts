@@ -101,7 +101,7 @@ export function createModernFastCall(opts: ModernFastCallOptions): ModernFastCal
       const fast = 'result' in outcome && !isInputRequiredResult(outcome.result) ? encodeFastResult(call.method, outcome.result, stamp) : undefined;
       const encoded = 'error' in outcome ? outcome : fast ? { result: fast } : await codec.encodeResult('2026', { method: call.method, params: call.wireParams }, outcome.result);
       if (abort.aborted) return;
-      const answer = await answerOnceRecorded(observed, 'error' in encoded ? (encodeError(call.id, encoded.error) as AnswerMessage) : { result: encoded.result, jsonrpc: '2.0', id: call.id });
+      const answer = await answerOnceRecorded(observed, 'error' in encoded ? (encodeError(call.id, encoded.error) as AnswerMessage) : { result: encoded.result, jsonrpc: '2.0', id: call.id }, 'result' in outcome ? outcome.result : undefined);
       exchange.answer(answer, 'error' in answer ? errorStatus(answer.error.code) : 200);
     } finally {
       forget();

@@ -49,11 +49,12 @@ export type AnswerMessage = { result: unknown; jsonrpc: '2.0'; id: string | numb
 /**
  * Ends the observation with `answer` and gives back what to write: the answer itself once its record
  * is written, or — the audit trail's `sync` mode could not write it — that failure as the JSON-RPC
- * error (-32006), so no call is answered unrecorded.
+ * error (-32006), so no call is answered unrecorded. `source`: the handler's result the answer's
+ * result encodes, when it is another object.
  */
-export async function answerOnceRecorded(observed: ObservedRequest, answer: AnswerMessage): Promise<AnswerMessage> {
+export async function answerOnceRecorded(observed: ObservedRequest, answer: AnswerMessage, source?: unknown): Promise<AnswerMessage> {
   try {
-    await observed.end('error' in answer ? { error: answer.error } : { result: answer.result });
+    await observed.end('error' in answer ? { error: answer.error } : source !== undefined ? { result: answer.result, source } : { result: answer.result });
     return answer;
   } catch (err) {
     const wire = toWireError(err, observed.scope.requestId);

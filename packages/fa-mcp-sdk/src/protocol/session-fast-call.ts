@@ -118,7 +118,7 @@ export function createSessionFastCall(opts: SessionFastCallOptions): SessionFast
       const fast = 'result' in outcome ? encodeFastResult(call.method, outcome.result) : undefined;
       const encoded = 'error' in outcome ? outcome : fast ? { result: fast } : await opts.codec.encodeResult('2025', { method: call.method, params: call.wireParams }, outcome.result);
       if (abort.aborted) return exchange.abandon();
-      const answer = await answerOnceRecorded(observed, 'error' in encoded ? (encodeError(call.id, encoded.error) as AnswerMessage) : { result: encoded.result, jsonrpc: '2.0', id: call.id });
+      const answer = await answerOnceRecorded(observed, 'error' in encoded ? (encodeError(call.id, encoded.error) as AnswerMessage) : { result: encoded.result, jsonrpc: '2.0', id: call.id }, 'result' in outcome ? outcome.result : undefined);
       await exchange.answer(answer);
     } finally {
       forget();
