@@ -34,7 +34,7 @@ export const ROOMS = {
   audit: ['config', 'core', 'db', 'state'],
   protocol: ['auth', 'config', 'core', 'state', 'tasks'],
   transport: ['auth', 'config', 'core', 'protocol', 'state', 'tasks'],
-  rest: ['config', 'core', 'transport'],
+  rest: ['config', 'core', 'protocol', 'transport'],
   ops: ['audit', 'config', 'core', 'rest', 'transport'],
   'agent-tester': ['apps', 'auth', 'config', 'core', 'ops', 'protocol'],
   // the entry point fa-mcp-sdk/stores: re-exports the built-in stores, imports nothing else

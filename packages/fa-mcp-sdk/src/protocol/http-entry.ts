@@ -18,6 +18,7 @@ import {
 import type { CoreServer } from './core-server.js';
 import type { AuthInfo } from '../core/request-context.js';
 import { toSdkAuthInfo } from './auth-info.js';
+import { observedListen } from './listen-observe.js';
 import { runSdkServed, sdkServedRequest } from './sdk-served-methods.js';
 import { buildServer, type ServerFactoryOptions } from './server-factory.js';
 import { LEGACY_PROTOCOL_VERSIONS } from './wire-constants.js';
@@ -92,7 +93,10 @@ export function createModernEntry(opts: ModernEntryOptions): ModernEntry {
       const sdkServed = sdkServedRequest(request.body);
       if (!sdkServed) return fetch();
       const { webReq, auth } = request;
-      const outcome = await runSdkServed(served, sdkServed, { headers: webReq.headers, signal: webReq.signal, ...(auth ? { auth } : {}) }, fetch);
+      const run = () => runSdkServed(served, sdkServed, { headers: webReq.headers, signal: webReq.signal, ...(auth ? { auth } : {}) }, fetch);
+      // A listen stream is observed here (listen-observe.ts); server/discover reaches a server instance, observed by its wire adapter.
+      if (sdkServed.method === 'subscriptions/listen') return observedListen(factory.core.telemetry.wire, sdkServed, webReq, auth, run);
+      const outcome = await run();
       return 'served' in outcome ? outcome.served : Response.json(outcome.error, { status: 200 });
     },
     close: () => handler.close(),

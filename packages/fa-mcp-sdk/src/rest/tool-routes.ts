@@ -16,6 +16,7 @@ import { MCP_ERROR_CODES, ServerError } from '../core/errors.js';
 import type { Operation } from '../core/pipeline.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { IClientChannel, JsonObject } from '../core/types.js';
+import { openScope } from '../protocol/observe-request.js';
 import { frontFactsOf } from '../transport/http/request-front.js';
 import { sendRestError } from './rest-errors.js';
 
@@ -44,7 +45,8 @@ export function createToolRoutes(core: Core, contextOf: (req: Request, res: Resp
     res.once('close', onClose);
     const body = req.body === undefined || req.body === null ? {} : (req.body as JsonObject);
     const params = { name: req.params.name, arguments: body };
-    const scope = core.telemetry.wire.request({
+    // Observed here: the HTTP front records no refusal of its own for this request's error answers.
+    const scope = openScope(core.telemetry.wire, {
       method: 'tools/call',
       id: ctx.requestId,
       params,
@@ -53,11 +55,8 @@ export function createToolRoutes(core: Core, contextOf: (req: Request, res: Resp
       requestId: ctx.requestId,
       ...(ctx.auth ? { auth: ctx.auth } : {}),
       ...(ctx.remoteAddress ? { remoteAddress: ctx.remoteAddress } : {}),
-    });
+    }, frontFactsOf(req));
     if (scope.audit) ctx.audit = scope.audit;
-    // Observed here: the HTTP front records no refusal of its own for this request's error answers.
-    const facts = frontFactsOf(req);
-    if (facts) facts.observed = true;
     const op: Operation = {
       method: 'tools/call',
       target: { kind: 'tool', name: req.params.name },
