@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
+/** What the instance's client declares (the client's own options type). */
+type ClientCapabilities = NonNullable<NonNullable<ConstructorParameters<typeof Client>[1]>['capabilities']>;
+
 const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'task-server.mjs');
 export const Task = z.object({ taskId: z.string(), status: z.string(), statusMessage: z.string().optional() }).passthrough();
 export const Created = z.object({ task: Task }).passthrough();
@@ -29,8 +32,8 @@ export interface Instance {
 
 const running: Instance[] = [];
 
-/** Starts one instance on the database at `dbUrl`; `env` adds to the fixture's environment (FIXTURE_LEASE_MS...). */
-export async function start(dbUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+/** Starts one instance on the database at `dbUrl`; `env` adds to the fixture's environment (FIXTURE_LEASE_MS...); `capabilities`: what its client declares. */
+export async function start(dbUrl: string, env: Record<string, string> = {}, capabilities: ClientCapabilities = {}): Promise<Instance> {
   const child = spawn(process.execPath, [fixture], { env: { ...process.env, DB_MAIN_URL: dbUrl, NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   let err = '';
@@ -49,7 +52,7 @@ export async function start(dbUrl: string, env: Record<string, string> = {}): Pr
     });
     void exited.then((code) => reject(new Error(`instance exited with ${code}: ${err.slice(-2000)}`)));
   });
-  const client = new Client({ name: 'tasks-test', version: '1' });
+  const client = new Client({ name: 'tasks-test', version: '1' }, { capabilities });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const inst: Instance = { child, url, out, client, err: () => err, exited };
   running.push(inst);

@@ -71,6 +71,21 @@ it('re-runs an idempotent tool whose instance was killed with SIGKILL on the sur
   await stop(b);
 }, 180_000);
 
+it('never re-runs a task of a tool that needs client capabilities: the survivor marks it failed, no handler starts there', async () => {
+  const a = await startOn(db.url, {}, { sampling: {} });
+  const b = await start();
+  const task = await a.client
+    .request({ method: 'tools/call', params: { name: 'idempotent_sampling_job', arguments: { ms: 30_000, n: 12 }, task: {} } }, Created)
+    .then((r) => r.task);
+  expect(await until(async () => a.out.some((l) => l.startsWith('STARTED 12')), 5_000)).toBe(true);
+  await stop(a, 'SIGKILL');
+  expect(await until(async () => (await get(b, task.taskId)).status === 'failed', 15_000)).toBe(true);
+  expect(b.out.some((l) => l.startsWith('STARTED 12'))).toBe(false);
+  const result = await b.client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, AnyResult);
+  expect(result.isError).toBe(true);
+  await stop(b);
+}, 180_000);
+
 // Deadlines, not expectations: about 30 s at load 4 on this 2-core machine; under `npm run test:stress` it took over 120 s.
 it('loses nothing acknowledged across a restart of both instances, and creates 1,000 tasks concurrently without loss or duplicates', async () => {
   let a = await start();
