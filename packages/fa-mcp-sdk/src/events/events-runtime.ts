@@ -198,10 +198,15 @@ export async function createEventsRuntime(opts: EventsRuntimeOptions): Promise<E
     return { eventId, position: outcome.occurrence.seq, duplicate: outcome.duplicate, webhooks: outcome.queued };
   }
 
-  const sweep = () =>
-    void Promise.all([events.prune(config.retention.maxEvents, Date.now() - config.retention.maxAgeMs), events.lapse(Date.now())]).catch((err: unknown) =>
+  // Occurrences past retention, lapsed subscriptions, and the delivered webhook deliveries of the
+  // same age (the outbox keeps one row per delivery: without it, a long-lived subscription's rows grow
+  // for ever; pending and dead ones stay).
+  const sweep = () => {
+    const before = Date.now() - config.retention.maxAgeMs;
+    void Promise.all([events.prune(config.retention.maxEvents, before), events.lapse(Date.now()), events.outbox.sweep(before)]).catch((err: unknown) =>
       logger.warn({ err }, 'events sweep failed'),
     );
+  };
   const sweepTimer = setInterval(sweep, config.sweepIntervalMs);
   sweepTimer.unref();
   dispatcher.start();

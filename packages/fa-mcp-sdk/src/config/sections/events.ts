@@ -49,7 +49,7 @@ export const eventsSection: SchemaNode = {
       additionalProperties: false,
       properties: {
         maxEvents: int(10_000, 1, 'Occurrences kept per event type; older ones are dropped first (a cursor behind them gets truncated: true).', 'MCP_EVENTS_RETENTION_MAX_EVENTS'),
-        maxAgeMs: int(86_400_000, 1000, 'Occurrences older than this are dropped by the sweep.', 'MCP_EVENTS_RETENTION_MAX_AGE_MS'),
+        maxAgeMs: int(86_400_000, 1000, 'Occurrences older than this are dropped by the sweep, with their delivered webhook deliveries.', 'MCP_EVENTS_RETENTION_MAX_AGE_MS'),
       },
     },
     maxPayloadBytes: int(65_536, 64, 'Largest payload (JSON bytes) an emit may carry; a larger one is refused at emit.', 'MCP_EVENTS_MAX_PAYLOAD_BYTES'),
